@@ -1,0 +1,121 @@
+"""Play one game between players, with faults kept inside the game.
+
+``play_game`` is the single loop used by ``arena play``, the tournament
+workers and the player checks.  A player that raises, returns an action that is
+not legal, or overruns its time per move loses the game: it is placed last, the
+others are ranked among themselves by the game's own rules at that moment, and
+the fault is recorded with its reason.
+"""
+from __future__ import annotations
+
+import time
+import traceback
+from dataclasses import asdict, dataclass, field
+
+from engine.registry import get_game
+from engine.rng import mix64
+
+
+@dataclass
+class Fault:
+    seat: int
+    kind: str  # "exception" | "illegal" | "overrun" | "hang" | "crash"
+    detail: str
+
+
+@dataclass
+class GameResult:
+    game: str
+    num_players: int
+    seed: int
+    options: dict
+    players: list  # names by seat
+    actions: list = field(default_factory=list)  # text form
+    scores: list = field(default_factory=list)
+    ranks: list = field(default_factory=list)
+    faults: list = field(default_factory=list)  # of Fault
+    think_seconds: list = field(default_factory=list)  # per seat, total
+    max_move_seconds: list = field(default_factory=list)  # per seat
+    moves: list = field(default_factory=list)  # per seat, count
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def player_seed(game_seed: int, seat: int) -> int:
+    """The seed a player gets for one game: a pure function of the game's seed and its seat."""
+    return mix64((game_seed * 1_000_003 + seat + 1) & ((1 << 64) - 1)) & 0x7FFFFFFF
+
+
+def faulted_ranks(state, faulty: set) -> list:
+    """Seats with a fault share last place; the others are ranked by the game's own keys."""
+    keys = state.rank_keys()
+    n = len(keys)
+    ranks = []
+    for seat in range(n):
+        if seat in faulty:
+            ranks.append(n - len(faulty) + 1)
+        else:
+            ranks.append(1 + sum(1 for o in range(n) if o not in faulty and keys[o] > keys[seat]))
+    return ranks
+
+
+def play_game(game: str, players: list, seed: int, options: dict | None = None, names: list | None = None,
+              move_seconds: float | None = None, on_step=None) -> GameResult:
+    """Play one game.  ``players[seat]`` is a Player; ``on_step(state, seat, action)``
+    (optional) is called before each action is applied, for logs."""
+    spec = get_game(game)
+    n = len(players)
+    state = spec.new_game(n, seed, options)
+    result = GameResult(game=game, num_players=n, seed=seed, options=dict(options or {}),
+                        players=list(names or [getattr(p, "name", type(p).__name__) for p in players]),
+                        think_seconds=[0.0] * n, max_move_seconds=[0.0] * n, moves=[0] * n)
+    faulty: set = set()
+    for seat, player in enumerate(players):
+        try:
+            player.start(game, seat, n, player_seed(seed, seat))
+        except Exception as exc:  # noqa: BLE001 - a player's bug is a fault, not a crash
+            result.faults.append(Fault(seat, "exception", f"start(): {_describe(exc)}"))
+            faulty.add(seat)
+    while not faulty and not state.is_terminal():
+        seat = state.current_player
+        observation = state.observation(seat)
+        began = time.perf_counter()
+        try:
+            action = players[seat].act(observation)
+        except Exception as exc:  # noqa: BLE001
+            result.faults.append(Fault(seat, "exception", _describe(exc)))
+            faulty.add(seat)
+            break
+        spent = time.perf_counter() - began
+        result.think_seconds[seat] += spent
+        result.max_move_seconds[seat] = max(result.max_move_seconds[seat], spent)
+        result.moves[seat] += 1
+        if move_seconds is not None and spent > move_seconds:
+            result.faults.append(Fault(seat, "overrun", f"took {spent:.3f}s for a move (limit {move_seconds}s)"))
+            faulty.add(seat)
+            break
+        if action not in observation.legal_actions:
+            result.faults.append(Fault(seat, "illegal", f"returned {action!r}, not a legal action"))
+            faulty.add(seat)
+            break
+        if on_step is not None:
+            on_step(state, seat, action)
+        result.actions.append(spec.action_to_text(action))
+        state.apply(action)
+    result.scores = list(state.scores())
+    result.ranks = faulted_ranks(state, faulty) if faulty else list(state.ranking())
+    summary = {"scores": result.scores, "ranks": result.ranks, "faults": [asdict(f) for f in result.faults]}
+    for seat, player in enumerate(players):
+        try:
+            player.end(dict(summary, seat=seat))
+        except Exception:  # noqa: BLE001 - end() is optional and cannot change the result
+            pass
+    result.final_state = state  # not serialised; handy for callers that render the end
+    return result
+
+
+def _describe(exc: BaseException) -> str:
+    last = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
+    where = f" at {last[0].filename}:{last[0].lineno}" if last else ""
+    return f"{type(exc).__name__}: {exc}{where}"

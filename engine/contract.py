@@ -1,0 +1,190 @@
+"""The engine contract every game implements (DESIGN.md, "The engine contract").
+
+A game is a :class:`GameSpec` registered by name (``engine.registry``) whose
+``new_game(num_players, seed, options)`` returns a :class:`State`.
+
+State verbs
+    ``current_player`` (a seat, or ``TERMINAL`` once the game is over),
+    ``legal_actions()``, ``apply(action)`` (mutates in place; the action must be
+    one of ``legal_actions()``), ``clone()``, ``is_terminal()``, ``scores()``
+    (valid at any time: the end-of-game scoring applied to the current position,
+    which search players use as a heuristic), ``ranking()`` (1-based places per
+    seat with the game's own tie-breaks, equal places for a full tie),
+    ``observation(seat)`` and ``render()``.
+
+Chance lives in the State as an :class:`engine.rng.Rng` (two ints), never a
+global generator; there are no chance nodes for players to see: ``apply`` rolls
+the dice itself.
+
+Actions are small immutable values (ints, tuples, NamedTuples) that compare
+equal across determinizations (keyed by what the acting seat can see: a card
+*kind*, an own animal's position; never the id of a hidden card).
+``spec.action_to_text`` / ``spec.action_from_text`` give a round-trip text form.
+
+Observations are what one seat may know, as a fresh value holding no reference
+into the live State.  ``observation.sample(rng)`` builds a full State
+consistent with that knowledge (unseen cards drawn from the multiset of cards
+the seat has not seen, a fresh RNG for future chance).  Players only ever get
+observations.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Sequence
+
+TERMINAL = -1
+
+Action = Hashable
+
+
+class IllegalActionError(ValueError):
+    """An action that is not in ``legal_actions()`` was applied or parsed."""
+
+
+class OptionError(ValueError):
+    """An unknown rule option, or a value it does not accept."""
+
+
+class State:
+    """Base class of every game's state.  Subclasses use ``__slots__`` and a
+    hand-written ``clone()`` (BENCHMARKS.md: never deepcopy on hot paths)."""
+
+    __slots__ = ()
+    game: str = ""  # registry name, set by each subclass
+
+    num_players: int
+    current_player: int
+
+    def legal_actions(self) -> list:
+        raise NotImplementedError
+
+    def apply(self, action) -> None:
+        raise NotImplementedError
+
+    def clone(self) -> "State":
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def scores(self) -> list:
+        raise NotImplementedError
+
+    def ranking(self) -> list:
+        """1-based places per seat.  Default: by ``scores()`` alone, ties share a
+        place.  Games with tie-breaks override ``rank_keys``."""
+        return places_from_keys(self.rank_keys())
+
+    def rank_keys(self) -> list:
+        """Per-seat sort keys, larger is better (score first, then tie-breaks)."""
+        return [(s,) for s in self.scores()]
+
+    def observation(self, seat: int) -> "Observation":
+        raise NotImplementedError
+
+    def render(self) -> str:
+        raise NotImplementedError
+
+
+def places_from_keys(keys: Sequence) -> list:
+    """Competition ranking: best key gets place 1, equal keys share a place.
+
+    >>> places_from_keys([(3,), (5,), (3,)])
+    [2, 1, 2]
+    """
+    return [1 + sum(1 for other in keys if other > k) for k in keys]
+
+
+class Observation:
+    """What one seat may know.  Attributes every game provides:
+
+    ``game``, ``seat``, ``num_players``, ``current_player``, ``legal_actions``
+    (the seat's legal actions when it is to act, else ``[]``), ``is_terminal``.
+    Plus game-specific public board, own private cards, counts of hidden things
+    and the public history.
+    """
+
+    __slots__ = ()
+
+    game: str
+    seat: int
+    num_players: int
+    current_player: int
+    legal_actions: list
+
+    def sample(self, rng) -> State:
+        """A full State consistent with this observation; hidden things drawn
+        from ``rng`` (an ``engine.rng.Rng``)."""
+        raise NotImplementedError
+
+    def render(self) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A named rule variant with a documented default.  ``choices`` (if given)
+    lists the accepted values; the type of ``default`` is used to parse text."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple = ()
+
+    def parse(self, value):
+        """Coerce ``value`` (possibly text from the command line) and check it."""
+        kind = type(self.default)
+        if isinstance(value, str) and kind is not str:
+            text = value.strip().lower()
+            try:
+                if kind is bool:
+                    if text in ("1", "true", "yes", "on"):
+                        value = True
+                    elif text in ("0", "false", "no", "off"):
+                        value = False
+                    else:
+                        raise ValueError(text)
+                else:
+                    value = kind(text)
+            except ValueError:
+                raise OptionError(f"option {self.name!r}: cannot read {value!r} as {kind.__name__}") from None
+        if kind is bool and not isinstance(value, bool):
+            raise OptionError(f"option {self.name!r}: expected true/false, got {value!r}")
+        if kind in (int, float) and (isinstance(value, bool) or not isinstance(value, (int, float))):
+            raise OptionError(f"option {self.name!r}: expected a number, got {value!r}")
+        if self.choices and value not in self.choices:
+            raise OptionError(f"option {self.name!r}: {value!r} is not one of {list(self.choices)}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """How the registry knows a game."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    new_state: Callable[[int, int, dict], State]  # (num_players, seed, full options) -> State
+    action_to_text: Callable[[Action], str]
+    action_from_text: Callable[[str], Action]
+    options: tuple = field(default_factory=tuple)  # of RuleOption
+    default_players: int = 2
+
+    def resolve_options(self, options: dict | None) -> dict:
+        """Defaults overlaid with ``options``; unknown names are an error."""
+        known = {o.name: o for o in self.options}
+        resolved = {o.name: o.default for o in self.options}
+        for key, value in (options or {}).items():
+            if key not in known:
+                names = ", ".join(sorted(known)) or "none"
+                raise OptionError(f"game {self.name!r} has no option {key!r} (options: {names})")
+            resolved[key] = known[key].parse(value)
+        return resolved
+
+    def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
+        if not self.min_players <= num_players <= self.max_players:
+            raise OptionError(
+                f"game {self.name!r} is for {self.min_players}-{self.max_players} players, not {num_players}"
+            )
+        return self.new_state(num_players, seed, self.resolve_options(options))

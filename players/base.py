@@ -1,0 +1,30 @@
+"""The Player interface (DESIGN.md, "Players").
+
+A player is any object with ``start``, ``act`` and (optionally) ``end``.  It
+sees only the :class:`engine.contract.Observation` of its own seat and must
+return one of ``observation.legal_actions``.
+"""
+from __future__ import annotations
+
+
+class Player:
+    """Subclass this (or just provide the same methods).
+
+    ``start`` is called once per game before the first ``act``; ``seed`` is the
+    player's own deterministic seed for that game (derived from the game seed
+    and its seat), so the same game replays the same moves.
+    """
+
+    name: str = "player"
+
+    def start(self, game: str, seat: int, num_players: int, seed: int) -> None:
+        self.game = game
+        self.seat = seat
+        self.num_players = num_players
+        self.seed = seed
+
+    def act(self, observation):
+        raise NotImplementedError
+
+    def end(self, result) -> None:
+        """Called once with the finished game's result (scores, ranks); optional."""
