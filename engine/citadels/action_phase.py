@@ -1,0 +1,140 @@
+"""The Action phase (seed "Действия и лимиты", "Атака"; rules ref. §C, §E, A13).
+
+In role order each player has one Action turn in which, in any order (C7), he
+may settle one creature, play one trait card, use the Shaman's gift or heal
+(if he is the unblocked Shaman) and attack once with each predator; ``end``
+finishes the turn.
+"""
+from __future__ import annotations
+
+from engine.contract import IllegalActionError
+from engine.citadels.moves import (Attack, EndTurn, PlayTrait, Settle, ShamanGift, ShamanHeal,
+                                   V_ATTACK, V_END, V_GIFT, V_HEAL, V_SETTLE, V_TRAIT)
+from engine.citadels.roles import SHAMAN
+from engine.citadels.tiles import neighbours
+from engine.citadels.creatures import feed, give_trait, kill, settle
+from engine.citadels.traits import CAMOUFLAGE, PREDATOR, TRAIT_BIT, TRAITS, can_take
+
+MAX_PER_TILE = 2  # seed: "до двух существ разных игроков"
+
+
+def begin_actions(s) -> None:
+    s.turn = 0
+    _new_turn(s)
+
+
+def _new_turn(s) -> None:
+    s.settled = False
+    s.traited = False
+    s.shaman_used = False
+
+
+def step_actions(s) -> bool:
+    if s.turn < len(s.order):
+        s.current_player = s.order[s.turn]
+        return True
+    return False
+
+
+# -- what is legal ------------------------------------------------------------
+def settle_cells(s, seat: int) -> list:
+    """C4: any tile with fewer than 2 creatures and none of the settler's own."""
+    per_tile = {}
+    for c, pos in enumerate(s.cr_pos):
+        if pos is not None:
+            per_tile[pos] = per_tile.get(pos, 0) + 1
+    own = {s.cr_pos[c] for c in s.creatures_of(seat)}
+    return [cell for cell in s.board if per_tile.get(cell, 0) < MAX_PER_TILE and cell not in own]
+
+
+def in_supply(s, seat: int) -> int:
+    return sum(1 for c in s.creatures_of(seat) if s.cr_pos[c] is None)
+
+
+def attack_targets(s, c: int) -> list:
+    """E1-E2: other players' creatures without Camouflage on orthogonally adjacent tiles."""
+    seat = c // 4
+    near = neighbours(s.cr_pos[c])
+    out = []
+    for t, pos in enumerate(s.cr_pos):
+        if pos is not None and t // 4 != seat and pos in near and not s.cr_traits[t] & TRAIT_BIT[CAMOUFLAGE]:
+            out.append(t)
+    return out
+
+
+def legal_actions_turn(s) -> list:
+    seat = s.current_player
+    out = []
+    if not s.settled and in_supply(s, seat):
+        out.extend(Settle(x, y) for x, y in settle_cells(s, seat))
+    own = [c for c in s.creatures_of(seat) if s.cr_pos[c] is not None]
+    if not s.traited:
+        hand = s.hands[seat]
+        for t in TRAITS:
+            if hand[t]:
+                out.extend(PlayTrait(t, *s.cr_pos[c]) for c in own if can_take(s.cr_traits[c], t))
+    if not s.shaman_used and s.has_active(seat, SHAMAN):  # A13
+        for t in TRAITS:
+            out.extend(ShamanGift(t, *s.cr_pos[c]) for c in own if can_take(s.cr_traits[c], t))
+        out.extend(ShamanHeal(*s.cr_pos[c]) for c in own if s.cr_wound[c])
+    for c in own:
+        if s.cr_traits[c] & TRAIT_BIT[PREDATOR] and not s.cr_attacked[c]:
+            x, y = s.cr_pos[c]
+            out.extend(Attack(x, y, *s.cr_pos[t], t // 4) for t in attack_targets(s, c))
+    out.append(EndTurn())
+    return out
+
+
+# -- applying -----------------------------------------------------------------
+def attack(s, seat: int, action) -> None:
+    """E3: one wound, a second kills; the predator gains 1 food either way (D6)."""
+    c = s.own_creature_at(seat, (action.x, action.y))
+    target = s.own_creature_at(action.victim, (action.tx, action.ty))
+    if not s.cr_traits[c] & TRAIT_BIT[PREDATOR] or s.cr_attacked[c] or target not in attack_targets(s, c):
+        raise IllegalActionError(f"citadels: cannot {action} now")
+    s.cr_attacked[c] = 1
+    if s.cr_wound[target]:
+        kill(s, target)
+    else:
+        s.cr_wound[target] = 1
+    feed(s, c)
+
+
+def _check_settle(s, seat, cell) -> None:
+    if s.settled or cell not in settle_cells(s, seat):
+        raise IllegalActionError(f"citadels: p{seat} cannot settle at {cell} now")
+
+
+def apply_action_turn(s, action) -> None:
+    seat = s.current_player
+    verb = action.verb
+    if verb == V_END:
+        s.turn += 1
+        _new_turn(s)
+    elif verb == V_SETTLE:
+        cell = (action.x, action.y)
+        _check_settle(s, seat, cell)
+        settle(s, seat, cell)
+        s.settled = True
+    elif verb == V_TRAIT:
+        if s.traited or not s.hands[seat][action.trait]:
+            raise IllegalActionError(f"citadels: cannot {action} now")
+        give_trait(s, seat, action.trait, (action.x, action.y), from_card=True)
+        s.hands[seat][action.trait] -= 1
+        s.traited = True
+    elif verb in (V_GIFT, V_HEAL):
+        if s.shaman_used or not s.has_active(seat, SHAMAN):
+            raise IllegalActionError(f"citadels: cannot {action} now")
+        if verb == V_GIFT:
+            give_trait(s, seat, action.trait, (action.x, action.y), from_card=False)
+        else:
+            c = s.own_creature_at(seat, (action.x, action.y))
+            if not s.cr_wound[c]:
+                raise IllegalActionError(f"citadels: the creature at {action.x},{action.y} is not wounded")
+            s.cr_wound[c] = 0
+        s.shaman_used = True
+    elif verb == V_ATTACK:
+        attack(s, seat, action)
+    else:
+        raise IllegalActionError(f"citadels: cannot {action} in the Action phase")
+    s.log.append((seat, action))

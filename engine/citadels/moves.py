@@ -1,0 +1,187 @@
+"""Action values and their text form.
+
+Every action is a NamedTuple keyed by what the acting seat sees (a role number,
+a cell, a trait kind, the seat of a target) and ends with a ``verb`` code, so
+that two kinds of action with the same fields never compare equal (``Settle(1,
+2) != Feed(1, 2)``).  ``str(action)`` is its text; ``move_from_text`` reads it
+back.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.contract import IllegalActionError
+from engine.citadels.roles import ROLE_NAME, MAGE
+from engine.citadels.traits import TRAIT_NAME, trait_from_text
+
+(V_DISCARD, V_ROLE, V_LAY, V_SETTLE, V_TRAIT, V_GIFT, V_HEAL,
+ V_ATTACK, V_END, V_FEED, V_STOP) = range(11)
+
+
+def _cell(x, y) -> str:
+    return f"{x},{y}"
+
+
+class Discard(NamedTuple):
+    """Round start: discard one card of this trait kind down to the hand limit."""
+    trait: int
+    verb: int = V_DISCARD
+
+    def __str__(self):
+        return f"discard {TRAIT_NAME[self.trait]}"
+
+
+class PickRole(NamedTuple):
+    """Draft: take a free role; the Mage names the player he blocks (-1 otherwise)."""
+    role: int
+    target: int = -1
+    verb: int = V_ROLE
+
+    def __str__(self):
+        text = f"role {self.role} {ROLE_NAME[self.role]}"
+        return text + (f" block p{self.target}" if self.role == MAGE else "")
+
+
+class Lay(NamedTuple):
+    """Map: lay the drawn tile at (x, y) turned ``rotation`` quarter turns clockwise."""
+    x: int
+    y: int
+    rotation: int
+    verb: int = V_LAY
+
+    def __str__(self):
+        return f"lay {_cell(self.x, self.y)} r{self.rotation}"
+
+
+class Settle(NamedTuple):
+    """Actions: put a creature from the supply on the tile at (x, y)."""
+    x: int
+    y: int
+    verb: int = V_SETTLE
+
+    def __str__(self):
+        return f"settle {_cell(self.x, self.y)}"
+
+
+class PlayTrait(NamedTuple):
+    """Actions: play a trait card on the own creature at (x, y)."""
+    trait: int
+    x: int
+    y: int
+    verb: int = V_TRAIT
+
+    def __str__(self):
+        return f"trait {TRAIT_NAME[self.trait]} {_cell(self.x, self.y)}"
+
+
+class ShamanGift(NamedTuple):
+    """Shaman: give a trait (no card) to the own creature at (x, y)."""
+    trait: int
+    x: int
+    y: int
+    verb: int = V_GIFT
+
+    def __str__(self):
+        return f"shaman {TRAIT_NAME[self.trait]} {_cell(self.x, self.y)}"
+
+
+class ShamanHeal(NamedTuple):
+    """Shaman: remove the wound of the own creature at (x, y)."""
+    x: int
+    y: int
+    verb: int = V_HEAL
+
+    def __str__(self):
+        return f"heal {_cell(self.x, self.y)}"
+
+
+class Attack(NamedTuple):
+    """Actions: the own predator at (x, y) wounds seat ``victim``'s creature at (tx, ty)."""
+    x: int
+    y: int
+    tx: int
+    ty: int
+    victim: int
+    verb: int = V_ATTACK
+
+    def __str__(self):
+        return f"attack {_cell(self.x, self.y)} {_cell(self.tx, self.ty)} p{self.victim}"
+
+
+class EndTurn(NamedTuple):
+    """Actions: finish the own Action turn."""
+    verb: int = V_END
+
+    def __str__(self):
+        return "end"
+
+
+class Feed(NamedTuple):
+    """Feeding: give one food (personal, or from the pool) to the own creature at (x, y)."""
+    x: int
+    y: int
+    verb: int = V_FEED
+
+    def __str__(self):
+        return f"feed {_cell(self.x, self.y)}"
+
+
+class StopFeeding(NamedTuple):
+    """Feeding: take no more food in this step."""
+    verb: int = V_STOP
+
+    def __str__(self):
+        return "stop"
+
+
+def _parse_cell(text: str) -> tuple:
+    x, y = text.split(",")
+    return int(x), int(y)
+
+
+def _seat(text: str) -> int:
+    if not text.startswith("p"):
+        raise ValueError(text)
+    return int(text[1:])
+
+
+def _parse(words: list):
+    verb = words[0]
+    if verb == "discard":
+        return Discard(trait_from_text(words[1]))
+    if verb == "role":
+        role = int(words[1])
+        if len(words) > 3 and words[3] == "block":
+            return PickRole(role, _seat(words[4]))
+        return PickRole(role)
+    if verb == "lay":
+        return Lay(*_parse_cell(words[1]), int(words[2].lstrip("r")))
+    if verb == "settle":
+        return Settle(*_parse_cell(words[1]))
+    if verb in ("trait", "shaman"):
+        kind = PlayTrait if verb == "trait" else ShamanGift
+        return kind(trait_from_text(words[1]), *_parse_cell(words[2]))
+    if verb == "heal":
+        return ShamanHeal(*_parse_cell(words[1]))
+    if verb == "attack":
+        return Attack(*_parse_cell(words[1]), *_parse_cell(words[2]), _seat(words[3]))
+    if verb == "end":
+        return EndTurn()
+    if verb == "feed":
+        return Feed(*_parse_cell(words[1]))
+    if verb == "stop":
+        return StopFeeding()
+    raise ValueError(verb)
+
+
+def move_from_text(text: str):
+    """Read an action back from ``str(action)``."""
+    words = text.split()
+    try:
+        return _parse(words)
+    except (ValueError, IndexError) as exc:
+        raise IllegalActionError(f"citadels: cannot read action {text!r} ({exc})") from None
+
+
+def move_to_text(action) -> str:
+    return str(action)

@@ -1,0 +1,233 @@
+"""What one seat may know, and determinization from it alone.
+
+Hidden from a seat: the removed role (always: A1), the other players' picks
+until the reveal (and so the Mage's target, unless the seat is the Mage), the
+other hands and the order of the trait deck, the order of the tile stack, and
+a tile another player has drawn but not yet laid (B5).  Everything else is
+public: the map, the creatures with their traits, wounds, fat and food, the
+discard pile (discards are face up), tiles put to the bottom (B4), scores, the
+crown and the history of public events.
+"""
+from __future__ import annotations
+
+from engine.contract import TERMINAL, Observation
+from engine.citadels.roles import MAGE, ROLE_BIT, ROLES
+from engine.citadels.state import DRAFT, MAP, CitadelsState
+from engine.citadels.tiles import can_place
+from engine.citadels.traits import DECK_COUNTS, TRAIT_BIT, TRAITS, draw_card
+
+class CitadelsObservation(Observation):
+    __slots__ = ("game", "seat", "legal_actions", "is_terminal", "options",
+                 "num_players", "current_player", "round", "phase", "crown", "draft_order", "revealed",
+                 "order", "lays_left", "turn", "settled", "traited", "shaman_used", "pool",
+                 "score", "hand", "hand_sizes", "deck_size", "discard", "unseen_cards",
+                 "picks_made", "my_picks", "my_views", "role_picks", "roles", "blocked",
+                 "board", "frontier", "bottom", "stack_size", "unseen_tiles", "drawn_tile", "drawer",
+                 "creatures", "personal_food", "eating", "history")
+
+    def __init__(self, s: CitadelsState, seat: int):
+        self.game = "citadels"
+        self.seat = seat
+        self.legal_actions = s.legal_actions() if s.current_player == seat else []
+        self.is_terminal = s.current_player == TERMINAL
+        self.options = dict(s.options)
+        self.num_players = s.num_players
+        self.current_player = s.current_player
+        self.round = s.round
+        self.phase = s.phase
+        self.crown = s.crown
+        self.draft_order = tuple(s.draft_order)
+        self.revealed = s.revealed
+        self.order = tuple(s.order)
+        self.lays_left = s.lays_left
+        self.turn = s.turn
+        self.settled = s.settled
+        self.traited = s.traited
+        self.shaman_used = s.shaman_used
+        self.pool = s.pool
+        self.score = tuple(s.score)
+        self._see_cards(s, seat)
+        self._see_roles(s, seat)
+        self._see_map(s, seat)
+        self.creatures = tuple(zip(s.cr_pos, s.cr_traits, s.cr_card_traits, s.cr_wound,
+                                   s.cr_fat, s.cr_food, s.cr_attacked))
+        self.personal_food = tuple(s.personal_food)
+        self.eating = tuple(s.eating)
+        self.history = tuple(s.log)
+
+    def _see_cards(self, s, seat):
+        self.hand = tuple(s.hands[seat])
+        self.hand_sizes = tuple(sum(h) for h in s.hands)
+        self.deck_size = sum(s.deck)
+        self.discard = tuple(s.discard)
+        unseen = [DECK_COUNTS[t] - self.hand[t] - s.discard[t] for t in TRAITS]
+        for cards in s.cr_card_traits:
+            if cards:
+                for t in TRAITS:
+                    if cards & TRAIT_BIT[t]:
+                        unseen[t] -= 1
+        self.unseen_cards = tuple(unseen)
+
+    def _see_roles(self, s, seat):
+        self.picks_made = len(s.role_picks)
+        self.my_picks = tuple((i, r) for i, (who, r) in enumerate(s.role_picks) if who == seat)
+        views = []
+        gone = {s.role_removed}
+        for i, (who, r) in enumerate(s.role_picks):
+            if who == seat:
+                views.append((i, tuple(x for x in ROLES if x not in gone)))
+            gone.add(r)
+        if s.phase == DRAFT and s.current_player == seat:
+            views.append((len(s.role_picks), tuple(x for x in ROLES if x not in gone)))
+        self.my_views = tuple(views)
+        if s.revealed:
+            self.role_picks = tuple(s.role_picks)
+            self.roles = tuple(s.roles)
+            self.blocked = s.blocked
+        else:
+            self.role_picks = None
+            self.roles = tuple(m if who == seat else None for who, m in enumerate(s.roles))
+            self.blocked = s.blocked if s.roles[seat] & ROLE_BIT[MAGE] else None
+
+    def _see_map(self, s, seat):
+        self.board = tuple(s.board.items())  # ((x, y), (tile kind, rotation)) in laying order
+        self.frontier = frozenset(s.frontier.items())  # (empty cell next to the map, edges it needs)
+        self.bottom = tuple(s.bottom)
+        self.stack_size = sum(s.stack)
+        unseen = list(s.stack)
+        self.drawer = s.current_player if (s.phase == MAP and s.drawn >= 0) else -1
+        if self.drawer == seat:
+            self.drawn_tile = s.drawn
+        else:
+            self.drawn_tile = -1
+            if self.drawer >= 0:
+                unseen[s.drawn] += 1
+        self.unseen_tiles = tuple(unseen)
+
+    # -- determinization --------------------------------------------------------
+    def sample(self, rng) -> CitadelsState:
+        """A full State consistent with this observation (see module doc)."""
+        s = CitadelsState.__new__(CitadelsState)
+        s.num_players = self.num_players
+        s.current_player = self.current_player
+        s.round = self.round
+        s.phase = self.phase
+        s.crown = self.crown
+        s.draft_order = list(self.draft_order)
+        s.revealed = self.revealed
+        s.order = list(self.order)
+        s.lays_left = self.lays_left
+        s.turn = self.turn
+        s.settled = self.settled
+        s.traited = self.traited
+        s.shaman_used = self.shaman_used
+        s.pool = self.pool
+        s.options = dict(self.options)
+        s.rng = rng.fork(0xC17AD31 + self.seat)
+        s.score = list(self.score)
+        s.personal_food = list(self.personal_food)
+        s.eating = list(self.eating)
+        s.log = list(self.history)
+        s.discard = list(self.discard)
+        s.cr_pos, s.cr_traits, s.cr_card_traits, s.cr_wound, s.cr_fat, s.cr_food, s.cr_attacked = (
+            list(column) for column in zip(*self.creatures))
+        s.board = dict(self.board)
+        s.frontier = dict(self.frontier)
+        s.bottom = list(self.bottom)
+        self._deal_cards(s, rng)
+        self._deal_tiles(s, rng)
+        self._deal_roles(s, rng)
+        return s
+
+    def _deal_cards(self, s, rng):
+        """Other hands are dealt at random from the cards this seat has not seen;
+        the rest is the deck (kept as counts, drawn at random)."""
+        unseen = list(self.unseen_cards)
+        s.hands = []
+        for seat, size in enumerate(self.hand_sizes):
+            if seat == self.seat:
+                s.hands.append(list(self.hand))
+                continue
+            hand = [0, 0, 0, 0]
+            for _ in range(size):
+                hand[draw_card(unseen, rng)] += 1
+            s.hands.append(hand)
+        s.deck = unseen
+
+    def _deal_tiles(self, s, rng):
+        s.stack = list(self.unseen_tiles)
+        s.drawn = self.drawn_tile
+        if self.drawer >= 0 and self.drawer != self.seat:
+            # B4: a held tile is one that fits somewhere on the map.
+            weights = [n if n and can_place(s.frontier, k) else 0 for k, n in enumerate(s.stack)]
+            r = rng.below(sum(weights))
+            for kind, w in enumerate(weights):
+                if r < w:
+                    s.drawn = kind
+                    break
+                r -= w
+            s.stack[s.drawn] -= 1
+
+    def _deal_roles(self, s, rng):
+        if self.revealed:
+            s.role_picks = list(self.role_picks)
+            s.roles = list(self.roles)
+            s.blocked = self.blocked
+            # The removed role is one nobody took and that was not free when this seat picked.
+            seen_free = {r for _, free in self.my_views for r in free}
+            unchosen = [r for r in ROLES if r not in seen_free and all(r != p for _, p in self.role_picks)]
+            s.role_removed = unchosen[rng.below(len(unchosen))]
+            return
+        removed, picks = sample_draft(self.picks_made, self.my_views, dict(self.my_picks), rng)
+        s.role_removed = removed
+        s.role_picks = [(self.draft_order[i], r) for i, r in enumerate(picks)]
+        s.roles = [0] * self.num_players
+        for who, r in s.role_picks:
+            s.roles[who] |= ROLE_BIT[r]
+        mage = s.holder_of(MAGE)
+        if mage == self.seat:
+            s.blocked = self.blocked
+        elif mage >= 0:
+            targets = [t for t in range(self.num_players) if t != mage]
+            s.blocked = targets[rng.below(len(targets))]
+        else:
+            s.blocked = -1
+
+    def render(self) -> str:
+        from engine.citadels.render import render_observation
+        return render_observation(self)
+
+
+def sample_draft(picks_made: int, views: tuple, own: dict, rng) -> tuple:
+    """The removed role and every pick so far, consistent with what one seat saw.
+
+    ``views`` are (pick index, roles free before that pick) for the seat's own
+    picks (and its pick now, if drafting); ``own`` maps those pick indices to the
+    roles it took.  Between two views the hidden events (the removal, others'
+    picks) used up exactly the roles that left the free set: deal those at random.
+    """
+    removed = None
+    picks = [0] * picks_made
+    remaining = list(ROLES)
+    pos = 0
+    for i, free in views:
+        used = [r for r in remaining if r not in free]
+        rng.shuffle(used)
+        if removed is None:
+            removed = used.pop()
+        for j in range(pos, i):
+            picks[j] = used.pop()
+        remaining = list(free)
+        if i in own:
+            picks[i] = own[i]
+            remaining.remove(own[i])
+            pos = i + 1
+        else:
+            pos = i
+    rng.shuffle(remaining)
+    if removed is None:
+        removed = remaining.pop()
+    for j in range(pos, picks_made):
+        picks[j] = remaining.pop()
+    return removed, picks
+
