@@ -1,0 +1,65 @@
+"""Evolution: The Origin of Species (Rightgames 2010), rules reference
+``shared/rules/origin_of_species.md`` (section numbers in comments refer to it).
+
+Modules: ``cards`` (the 84-card deck, traits, food table), ``animal`` (an animal
+as a flat int list), ``state`` (the State), ``turn`` (setup and the phase
+sequence, extinction, drawing), ``development``, ``feeding`` and ``attack`` (the
+rules of each decision), ``rules`` (dispatch), ``actions`` (action values and
+their text), ``scoring``, ``observation`` (hidden information and ``sample``),
+``render``.
+
+Where the sources disagree the choice is a rule option in ``OPTIONS`` below
+(documented again where each is implemented).  Resolutions that are not options:
+
+* Feeding "pass" is per round; the phase ends after a full round in which nobody
+  acted.  A seat with nothing to do but pass is skipped without being asked, and a
+  seat's turn ends by itself when after a free action (Grazing, Piracy,
+  Hibernation) nothing is left to do.
+* Communication / Cooperation chains fire automatically (in the order the paired
+  cards were played), once per card per round; Running, Mimicry, Tail Loss and the
+  Scavenger recipient are the owner's decisions.
+* Mimicry never sends the attack to an animal already attacked in this attack.
+* Tail Loss may drop any single trait card or a paired card of the animal.
+* A hibernating animal takes no food, cannot attack or burn fat, and counts as fed;
+  Burrowing protects it (it counts as fed).
+* Tail Loss ends the attack without a kill, so Poisonous does not trigger.
+"""
+from __future__ import annotations
+
+from engine.contract import GameSpec, RuleOption
+from engine.origin.actions import action_from_text, action_to_text
+from engine.origin.state import OriginState
+from engine.origin.turn import new_game
+
+OPTIONS = (
+    RuleOption("draw_without_animals", "evoweb",
+               "cards drawn by a player with no animals (§3 phase 4): 'evoweb' = 6 only if he also "
+               "has no cards in hand, else 1 (evoweb); 'six' = always 6 (the Chinese summary)",
+               ("evoweb", "six")),
+    RuleOption("mimicry_compulsory", False,
+               "whether a Mimicry that can redirect must be used (evoweb) instead of taking the attack "
+               "(the printed card reads as optional)"),
+    RuleOption("running_escape_roll", 4,
+               "Running escapes on a die roll of at least this (4: 4-6, evoweb's 50%)",
+               (1, 2, 3, 4, 5, 6, 7)),
+    RuleOption("fat_burning", "several",
+               "Fat Tissue burning: 'several' tokens on one animal at once, as many as the player "
+               "chooses up to what it needs (evoweb), or 'one' token per feeding action",
+               ("several", "one")),
+    RuleOption("piracy_is_feeding_action", False,
+               "whether Piracy uses up the player's feeding action (evoweb: no, it is free)"),
+)
+
+GAME = GameSpec(
+    name="origin",
+    title="Evolution: The Origin of Species",
+    min_players=2,
+    max_players=8,
+    new_state=new_game,
+    action_to_text=action_to_text,
+    action_from_text=action_from_text,
+    options=OPTIONS,
+    default_players=2,
+)
+
+__all__ = ["GAME", "OPTIONS", "OriginState"]

@@ -1,0 +1,191 @@
+"""Phase 3, feeding (§3 phase 3, §4): taking food, burning fat, the free traits
+Grazing, Piracy and Hibernation, and the food chains of Communication and
+Cooperation.  Attacks are in attack.py."""
+from __future__ import annotations
+
+from engine.origin import attack, turn
+from engine.origin.actions import PASS, BurnFat, Graze, Hibernate, Pirate, TakeFood
+from engine.origin.animal import (ATTACKED, FAT, FAT_SLOTS, FLAGS, FOOD, GRAZED, HIBERNATED_LAST,
+                                  HIBERNATING, NEED, PIRATED, TRAITS_MASK)
+from engine.origin.cards import (CARNIVOROUS, COMMUNICATION, COOPERATION, GRAZING, HIBERNATION, PIRACY,
+                                 SYMBIOSIS)
+from engine.origin.state import LINK_FIRST, LINK_SECOND, LINK_TRAIT, LINK_USED
+
+_CARNIVOROUS, _GRAZING, _PIRACY, _HIBERNATION = (1 << CARNIVOROUS, 1 << GRAZING, 1 << PIRACY,
+                                                 1 << HIBERNATION)
+
+
+_MAX_POS = 24
+_TAKE = [TakeFood(pos) for pos in range(_MAX_POS)]
+
+
+def host_unfed(s, seat: int, pos: int) -> bool:
+    """A symbiont cannot receive food until its host is fed (§4 Symbiosis)."""
+    for link in s.links[seat]:
+        if link[LINK_TRAIT] == SYMBIOSIS and link[LINK_FIRST] == pos:
+            host = s.animals[seat][link[LINK_SECOND]]
+            if host[FOOD] < host[NEED] and not host[FLAGS] & HIBERNATING:
+                return True
+    return False
+
+
+def can_accept(s, seat: int, pos: int) -> bool:
+    """Can this animal receive a food token now: not hibernating, not fed-and-fat-full,
+    not a symbiont of an unfed host."""
+    a = s.animals[seat][pos]
+    if a[FLAGS] & HIBERNATING:
+        return False
+    if a[FOOD] >= a[NEED] and a[FAT] >= a[FAT_SLOTS]:
+        return False
+    return not (s.links[seat] and host_unfed(s, seat, pos))
+
+
+def give_food(s, seat: int, pos: int, red: bool) -> None:
+    """One token to the animal (its need first, then free Fat Tissue), then the chains:
+    Communication makes the partner take a red token from the bank when this one took
+    red from the bank; Cooperation gives the partner a blue token whenever this one
+    receives food.  Each paired card fires once per round (§4).  The chains fire
+    automatically, in the order the cards were played."""
+    row = s.animals[seat]
+    links = s.links[seat]
+    if not links:  # no chains: the common case
+        a = row[pos]
+        if a[FOOD] < a[NEED]:
+            a[FOOD] += 1
+        else:
+            a[FAT] += 1
+        return
+    todo = [(pos, red)]
+    while todo:
+        pos, red = todo.pop()
+        a = row[pos]
+        if a[FOOD] < a[NEED]:
+            a[FOOD] += 1
+        else:
+            a[FAT] += 1
+        for i, link in enumerate(links):
+            if link[LINK_USED]:
+                continue
+            first, second = link[LINK_FIRST], link[LINK_SECOND]
+            if first != pos and second != pos:
+                continue
+            other = second if first == pos else first
+            trait = link[LINK_TRAIT]
+            if trait == COMMUNICATION and red and s.food_bank and can_accept(s, seat, other):
+                s.food_bank -= 1
+            elif not (trait == COOPERATION and can_accept(s, seat, other)):
+                continue
+            links[i] = link[:LINK_USED] + (1,)
+            todo.append((other, trait == COMMUNICATION))
+
+
+def feeding_actions(s, seat: int) -> list:
+    """Everything ``seat`` may do on its feeding turn; [PASS] alone when nothing."""
+    actions = []
+    bank = s.food_bank
+    symbiotic = s.links[seat] and any(link[LINK_TRAIT] == SYMBIOSIS for link in s.links[seat])
+    for pos, a in enumerate(s.animals[seat]):
+        flags = a[FLAGS]
+        mask = a[TRAITS_MASK]
+        unfed = a[FOOD] < a[NEED]
+        # can_accept, inlined (this is the hottest loop of a playout)
+        accept = (not flags & HIBERNATING and (unfed or a[FAT] < a[FAT_SLOTS])
+                  and not (symbiotic and host_unfed(s, seat, pos)))
+        if accept:
+            if bank:
+                actions.append(_TAKE[pos] if pos < _MAX_POS else TakeFood(pos))
+            if mask & _CARNIVOROUS and not flags & ATTACKED:
+                attack.add_attack_actions(s, seat, pos, actions)
+        if not mask:
+            continue
+        if a[FAT] and unfed and not flags & HIBERNATING:
+            actions.extend(burn_fat_actions(s, pos, a))
+        if mask & _GRAZING and bank and not flags & GRAZED:
+            actions.append(Graze(pos))
+        if mask & _PIRACY and accept and not flags & PIRATED and unfed:
+            for target_seat, target in piracy_targets(s, seat, pos):
+                actions.append(Pirate(pos, target_seat, target))
+        if (mask & _HIBERNATION and not flags & (HIBERNATING | HIBERNATED_LAST) and not s.last_turn
+                and (unfed or a[FAT] < a[FAT_SLOTS])):
+            actions.append(Hibernate(pos))
+    actions.append(PASS)
+    return actions
+
+
+def burn_fat_actions(s, pos: int, a: list) -> list:
+    """Fat on one animal becomes food (§4 Fat Tissue); option ``fat_burning``:
+    "several" (default, evoweb: choose how many, up to what it still needs) or "one"."""
+    if s.opts.fat_burning == "one":
+        return [BurnFat(pos, 1)]
+    most = min(a[FAT], a[NEED] - a[FOOD])
+    return [BurnFat(pos, k) for k in range(1, most + 1)]
+
+
+def piracy_targets(s, seat: int, pos: int) -> list:
+    """Any other animal with food on it that is not yet fed; defences are ignored (§4 Piracy)."""
+    targets = []
+    for other, row in enumerate(s.animals):
+        for p, a in enumerate(row):
+            if a[FOOD] and a[FOOD] < a[NEED] and not a[FLAGS] & HIBERNATING and (other, p) != (seat, pos):
+                targets.append((other, p))
+    return targets
+
+
+# --- handlers --------------------------------------------------------------------
+def take_food(s, action) -> None:
+    """A: one red token from the bank to one animal (§3 phase 3)."""
+    s.food_bank -= 1
+    s.acted = True
+    give_food(s, s.actor, action.pos, True)
+    turn.end_feeding_turn(s)
+
+
+def burn_fat(s, action) -> None:
+    """C: fat becomes (blue) food; it triggers no Cooperation and cannot be pirated (§4)."""
+    a = s.animals[s.actor][action.pos]
+    a[FAT] -= action.amount
+    a[FOOD] += action.amount
+    s.acted = True
+    turn.end_feeding_turn(s)
+
+
+def _free_action_done(s) -> None:
+    """Grazing, Piracy and Hibernation do not use up the turn; the turn goes on
+    while the player still has something to do."""
+    s.acted = True
+    actions = feeding_actions(s, s.actor)
+    if len(actions) > 1:
+        s.cached = actions
+    else:
+        turn.end_feeding_turn(s)
+
+
+def graze(s, action) -> None:
+    """Grazing: remove one red token from the bank; once per round per animal (§4)."""
+    s.animals[s.actor][action.pos][FLAGS] |= GRAZED
+    s.food_bank -= 1
+    _free_action_done(s)
+
+
+def pirate(s, action) -> None:
+    """Piracy: steal one token from an unfed animal; once per turn per animal (§4).
+    Option ``piracy_is_feeding_action`` (default False, evoweb): whether it ends the turn."""
+    s.animals[s.actor][action.pos][FLAGS] |= PIRATED
+    s.animals[action.seat][action.target][FOOD] -= 1
+    give_food(s, s.actor, action.pos, False)
+    if s.opts.piracy_is_feeding_action:
+        s.acted = True
+        turn.end_feeding_turn(s)
+    else:
+        _free_action_done(s)
+
+
+def hibernate(s, action) -> None:
+    """Hibernation: the animal counts as fed this turn (§4)."""
+    s.animals[s.actor][action.pos][FLAGS] |= HIBERNATING
+    _free_action_done(s)
+
+
+def pass_feeding(s, action) -> None:
+    turn.end_feeding_turn(s)
+

@@ -1,0 +1,14 @@
+"""Scoring (§5): 2 per surviving animal, 1 per trait card on it (a paired card
+counts once), plus the food bonus printed on each of those cards."""
+from __future__ import annotations
+
+from engine.origin.animal import FIRST_TRAIT, NEED
+
+
+def score_of(animals: list, links: list) -> int:
+    # NEED - 1 is exactly the sum of the animal's food bonuses (Carnivorous, Big, Parasite)
+    return sum(2 + len(a) - FIRST_TRAIT + a[NEED] - 1 for a in animals) + len(links)
+
+
+def scores(s) -> list:
+    return [score_of(s.animals[seat], s.links[seat]) for seat in range(s.num_players)]

@@ -1,0 +1,114 @@
+"""The State of a game of Origin of Species (flat lists of ints, hand-written clone).
+
+Where the cards are (every card is in exactly one of these places):
+``deck`` (list of kinds, drawn at random so its order means nothing),
+``hands[seat]`` and ``discards[seat]`` (counts per kind), an animal's ``CARD``
+and trait entries (``animal.py``), and the owner's ``links`` (paired traits).
+"""
+from __future__ import annotations
+
+from engine.contract import TERMINAL, IllegalActionError, State
+
+# phases of a turn (§3); the food bank roll and extinction/drawing happen inside apply()
+DEVELOPMENT, FEEDING, DEFENCE, SCAVENGE, OVER = range(5)
+PHASE_NAMES = ("development", "feeding", "defence", "scavenger", "over")
+
+# a paired-trait link: (trait, first, second, kind, used_this_round); for Symbiosis
+# first = symbiont, second = host (§4 Symbiosis)
+LINK_TRAIT, LINK_FIRST, LINK_SECOND, LINK_KIND, LINK_USED = range(5)
+
+# the attack in progress: [attacker seat, carnivore pos, target seat, target pos,
+# ran (Running already tried by this target), targeted (positions already attacked)]
+ATK_SEAT, ATK_POS, ATK_TSEAT, ATK_TPOS, ATK_RAN, ATK_TARGETED = range(6)
+
+
+class Options:
+    """The resolved rule options, as attributes (see ``engine.origin.OPTIONS``)."""
+    __slots__ = ("values", "draw_without_animals", "mimicry_compulsory", "running_escape_roll",
+                 "fat_burning", "piracy_is_feeding_action")
+
+    def __init__(self, values: dict):
+        self.values = dict(values)
+        for name, value in values.items():
+            setattr(self, name, value)
+
+
+class OriginState(State):
+    __slots__ = ("num_players", "current_player", "opts", "rng", "phase", "turn", "first_player",
+                 "last_turn", "food_bank", "deck", "hands", "discards", "animals", "links",
+                 "passed", "actor", "acted", "attack", "cached")
+    game = "origin"
+
+    # --- contract verbs ---------------------------------------------------------
+    def legal_actions(self) -> list:
+        if self.cached is None:
+            self.cached = _rules.legal_actions(self)
+        return self.cached
+
+    def apply(self, action) -> None:
+        self.cached = None
+        try:
+            handler = _rules.HANDLERS[self.phase][type(action)]
+        except KeyError:
+            raise IllegalActionError(f"{action} is not legal now ({self!r})") from None
+        handler(self, action)
+
+    def clone(self) -> "OriginState":
+        c = OriginState.__new__(OriginState)
+        c.num_players = self.num_players
+        c.current_player = self.current_player
+        c.opts = self.opts
+        c.rng = self.rng.copy()
+        c.phase = self.phase
+        c.turn = self.turn
+        c.first_player = self.first_player
+        c.last_turn = self.last_turn
+        c.food_bank = self.food_bank
+        c.deck = self.deck[:]
+        c.hands = [h[:] for h in self.hands]
+        c.discards = [d[:] for d in self.discards]
+        c.animals = [[a[:] for a in row] for row in self.animals]
+        c.links = [row[:] for row in self.links]
+        c.passed = self.passed[:]
+        c.actor = self.actor
+        c.acted = self.acted
+        c.attack = None if self.attack is None else self.attack[:]
+        c.cached = None
+        return c
+
+    def scores(self) -> list:
+        return _scoring.scores(self)
+
+    def rank_keys(self) -> list:
+        """(score, discard pile size): the bigger discard pile wins a tie (§5)."""
+        return [(sc, sum(d)) for sc, d in zip(self.scores(), self.discards)]
+
+    def observation(self, seat: int):
+        return _observation.OriginObservation(self, seat)
+
+    def render(self) -> str:
+        return _render.render_state(self)
+
+    # --- helpers for tests and replays -------------------------------------------
+    def snapshot(self) -> tuple:
+        """Everything in the state as nested tuples: equal snapshots = identical states."""
+        return (self.num_players, self.current_player, tuple(sorted(self.opts.values.items())),
+                self.rng.seed, self.rng.counter, self.phase, self.turn, self.first_player,
+                self.last_turn, self.food_bank, tuple(self.deck),
+                tuple(map(tuple, self.hands)), tuple(map(tuple, self.discards)),
+                tuple(tuple(map(tuple, row)) for row in self.animals),
+                tuple(map(tuple, self.links)), tuple(self.passed), self.actor, self.acted,
+                None if self.attack is None else tuple(self.attack))
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def __repr__(self):
+        return f"<OriginState turn {self.turn} phase {self.phase} player {self.current_player}>"
+
+
+# bound last: these modules import the constants above (no import cycle at load time)
+from engine.origin import observation as _observation  # noqa: E402
+from engine.origin import render as _render  # noqa: E402
+from engine.origin import rules as _rules  # noqa: E402
+from engine.origin import scoring as _scoring  # noqa: E402

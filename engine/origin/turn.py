@@ -1,0 +1,207 @@
+"""The turn sequence (§2 setup, §3 phases 1-4, §5 end): who decides next, the
+food bank roll, extinction and drawing.  Rules for single actions live in
+development.py, feeding.py and attack.py."""
+from __future__ import annotations
+
+from engine.contract import TERMINAL
+from engine.rng import Rng
+from engine.origin import feeding
+from engine.origin.animal import (CARD, FIRST_TRAIT, FLAGS, FOOD, GRAZED, HIBERNATED_LAST, HIBERNATING,
+                                  NEED, POISONED)
+from engine.origin.cards import FOOD_TABLE, HAND_SIZE, NUM_KINDS, new_deck
+from engine.origin.state import (DEVELOPMENT, FEEDING, LINK_FIRST, LINK_KIND, LINK_SECOND, LINK_USED,
+                                 OVER, OriginState, Options)
+
+
+# --- §2 setup ---------------------------------------------------------------------
+def new_game(num_players: int, seed: int, options: dict) -> OriginState:
+    s = OriginState.__new__(OriginState)
+    s.num_players = num_players
+    s.opts = Options(options)
+    s.rng = Rng(seed)
+    s.turn = 1
+    s.last_turn = False
+    s.food_bank = 0
+    s.deck = new_deck(num_players)
+    s.hands = [[0] * NUM_KINDS for _ in range(num_players)]
+    s.discards = [[0] * NUM_KINDS for _ in range(num_players)]
+    s.animals = [[] for _ in range(num_players)]
+    s.links = [[] for _ in range(num_players)]
+    s.attack = None
+    s.cached = None
+    s.acted = False
+    for _ in range(HAND_SIZE):
+        for seat in range(num_players):
+            draw_card(s, seat)
+    s.first_player = roll_for_first_player(s)
+    begin_development(s)
+    return s
+
+
+def roll_for_first_player(s) -> int:
+    """Everybody rolls a die, highest starts; the tied roll again (§2)."""
+    rolling = list(range(s.num_players))
+    while len(rolling) > 1:
+        rolls = [s.rng.die() for _ in rolling]
+        best = max(rolls)
+        rolling = [seat for seat, r in zip(rolling, rolls) if r == best]
+    return rolling[0]
+
+
+def draw_card(s, seat: int) -> None:
+    """Top card of the deck to the hand (the deck is unordered: draw at random)."""
+    deck = s.deck
+    i = s.rng.below(len(deck))
+    kind = deck[i]
+    deck[i] = deck[-1]
+    deck.pop()
+    s.hands[seat][kind] += 1
+
+
+# --- §3 phase 1: development -----------------------------------------------------
+def begin_development(s) -> None:
+    s.phase = DEVELOPMENT
+    s.passed = [not any(h) for h in s.hands]
+    s.actor = (s.first_player - 1) % s.num_players
+    next_developer(s)
+
+
+def next_developer(s) -> None:
+    """Next seat clockwise that has not passed; when all have passed, feeding begins."""
+    n = s.num_players
+    passed = s.passed
+    for i in range(1, n + 1):
+        seat = (s.actor + i) % n
+        if not passed[seat]:
+            s.actor = s.current_player = seat
+            return
+    begin_feeding(s)
+
+
+# --- §3 phase 2: food bank, phase 3: feeding rounds ------------------------------------
+def begin_feeding(s) -> None:
+    dice, added = FOOD_TABLE[s.num_players]
+    s.food_bank = added + sum(s.rng.die() for _ in range(dice))
+    s.phase = FEEDING
+    s.acted = False
+    find_feeder(s, s.first_player)
+
+
+def new_round(s) -> None:
+    """Once-per-round abilities (Grazing, paired traits) refresh (§4)."""
+    s.acted = False
+    for row in s.animals:
+        for a in row:
+            a[FLAGS] &= ~GRAZED
+    for row in s.links:
+        for i, link in enumerate(row):
+            if link[LINK_USED]:
+                row[i] = link[:LINK_USED] + (0,)
+
+
+def end_feeding_turn(s) -> None:
+    """The actor's turn in this round is over: on to the next seat."""
+    seat = (s.actor + 1) % s.num_players
+    if seat == s.first_player:
+        if not s.acted:
+            end_of_turn(s)
+            return
+        new_round(s)
+    find_feeder(s, seat)
+
+
+def find_feeder(s, seat: int) -> None:
+    """From ``seat`` on, the first seat that has something to do besides passing
+    (a seat with nothing to do passes without being asked).  The phase ends after
+    a full round in which nobody acted (§3 phase 3, reference [inf])."""
+    n = s.num_players
+    while True:
+        actions = feeding.feeding_actions(s, seat)
+        if len(actions) > 1:
+            s.actor = s.current_player = seat
+            s.cached = actions
+            return
+        seat = (seat + 1) % n
+        if seat == s.first_player:
+            if not s.acted:
+                end_of_turn(s)
+                return
+            new_round(s)
+
+
+# --- §3 phase 4: extinction and drawing; §5 end -------------------------------------
+def end_of_turn(s) -> None:
+    extinction(s)
+    if s.last_turn:
+        s.phase = OVER
+        s.current_player = TERMINAL
+        s.cached = []
+        return
+    drawing(s)
+    s.last_turn = not s.deck  # §5: the deck ran out, the next turn is the last
+    s.first_player = (s.first_player + 1) % s.num_players
+    s.turn += 1
+    begin_development(s)
+
+
+def extinction(s) -> None:
+    """Unfed (not hibernating) and poisoned animals die; food goes back, fat stays (§3 phase 4)."""
+    s.food_bank = 0
+    for seat, row in enumerate(s.animals):
+        for pos in range(len(row) - 1, -1, -1):
+            a = row[pos]
+            flags = a[FLAGS]
+            if flags & POISONED or (a[FOOD] < a[NEED] and not flags & HIBERNATING):
+                remove_animal(s, seat, pos)
+        for a in row:
+            a[FOOD] = 0
+            a[FLAGS] = HIBERNATED_LAST if a[FLAGS] & HIBERNATING else 0
+        links = s.links[seat]
+        for i, link in enumerate(links):
+            if link[LINK_USED]:
+                links[i] = link[:LINK_USED] + (0,)
+
+
+def cards_wanted(s, seat: int) -> int:
+    """Surviving animals + 1; the no-animals case is the option ``draw_without_animals``."""
+    count = len(s.animals[seat])
+    if count:
+        return count + 1
+    if s.opts.draw_without_animals == "six" or not any(s.hands[seat]):
+        return HAND_SIZE
+    return 1
+
+
+def drawing(s) -> None:
+    """One card at a time, from the first player clockwise, until each has his share
+    or the deck runs out (§3 phase 4)."""
+    n = s.num_players
+    wanted = [cards_wanted(s, seat) for seat in range(n)]
+    order = [(s.first_player + i) % n for i in range(n)]
+    while s.deck and any(wanted):
+        for seat in order:
+            if wanted[seat] and s.deck:
+                draw_card(s, seat)
+                wanted[seat] -= 1
+
+
+def remove_animal(s, seat: int, pos: int) -> None:
+    """The animal, its trait cards and every paired card touching it go face down
+    to the owner's discard pile (§3 phase 4); later animals move up one place."""
+    row = s.animals[seat]
+    a = row.pop(pos)
+    discard = s.discards[seat]
+    discard[a[CARD]] += 1
+    for e in a[FIRST_TRAIT:]:
+        discard[e & 31] += 1
+    kept = []
+    for link in s.links[seat]:
+        first, second = link[LINK_FIRST], link[LINK_SECOND]
+        if first == pos or second == pos:
+            discard[link[LINK_KIND]] += 1
+            continue
+        if first > pos or second > pos:
+            link = (link[0], first - (first > pos), second - (second > pos)) + link[3:]
+        kept.append(link)
+    s.links[seat] = kept
+
