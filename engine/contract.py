@@ -85,6 +85,10 @@ class State:
     def render(self) -> str:
         raise NotImplementedError
 
+    def phase_name(self):
+        """A short name of the current phase for logs ("turn 3: feeding"), or None."""
+        return None
+
 
 def places_from_keys(keys: Sequence) -> list:
     """Competition ranking: best key gets place 1, equal keys share a place.

@@ -37,6 +37,9 @@ class CitadelsState(State):
             return []
         return _PHASES[self.phase].legal(self)
 
+    def phase_name(self):
+        return f"round {self.round}: {PHASE_NAME[self.phase]}"
+
     def apply(self, action) -> None:
         if self.current_player == TERMINAL:
             raise IllegalActionError("citadels: the game is over")

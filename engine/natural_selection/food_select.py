@@ -1,0 +1,42 @@
+"""Phase 2 — select food (rules reference §3 Phase 2).
+
+Everyone places one card face down on the watering hole at the same time.  The
+engine asks the seats one after the other from the first player; a chosen card
+stays hidden from the others (``food_cards`` is not in their observation)
+until it is revealed at the start of feeding, so the order gives no information.
+"""
+from __future__ import annotations
+
+from .actions import FOOD, Move
+from .board import PLAY
+
+
+def legal_moves(state, seat: int) -> list:
+    return [Move(FOOD, c) for c in sorted(set(state.hands[seat]))]
+
+
+def apply_move(state, move) -> None:
+    seat = state.current_player
+    hand = state.hands[seat]
+    if move.verb != FOOD or move.card not in hand:
+        from engine.contract import IllegalActionError
+        raise IllegalActionError(f"{move} is not a food card choice of seat {seat}")
+    hand.remove(move.card)
+    state.food_cards[seat] = move.card
+    state.turn += 1
+    next_chooser(state)
+
+
+def next_chooser(state) -> None:
+    """The next seat (in turn order from the first player) that still chooses;
+    a seat with an empty hand has nothing to place.  After the last one, Phase 3."""
+    n = state.num_players
+    while state.turn < n:
+        seat = (state.first_player + state.turn) % n
+        if state.hands[seat]:
+            state.current_player = seat
+            return
+        state.turn += 1
+    state.phase = PLAY
+    state.turn = 0
+    state.current_player = state.first_player

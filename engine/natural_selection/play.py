@@ -1,0 +1,117 @@
+"""Phase 3 — play cards (rules reference §3 Phase 3).
+
+On his turn a player plays any number of cards, one action each, then ``done``:
+a trait face down on one of his species (no duplicate trait, at most 3 traits,
+2 in a 2-player game), a new species at the left or right end of his row, +1
+Body Size or +1 Population (at most 6), or he discards a face-up trait from one
+of his species.  After the last player's turn every new trait is revealed at
+once (``reveal``).
+"""
+from __future__ import annotations
+
+from engine.contract import IllegalActionError
+
+from .actions import BODY, DONE, DROP, NEW_LEFT, NEW_RIGHT, POP, TRAIT, Move
+from .board import BODY as S_BODY
+from .board import FACE_DOWN, FAT, FAT_BIT, FIRST_CARD, MASK, MAX_SIZE, new_species
+from .board import POP as S_POP
+
+_DONE = Move(DONE)
+
+
+def legal_moves(state, seat: int) -> list:
+    row = state.rows[seat]
+    limit = state.rules.trait_limit
+    moves = []
+    append = moves.append
+    new = tuple.__new__  # Move(...) without the keyword-default layer: this is the hot loop
+    # per species: (position, traits it holds or None when full, can grow body, can grow population)
+    boards = [(i, None if len(sp) - FIRST_CARD >= limit else {(c & ~FACE_DOWN) >> 4 for c in sp[FIRST_CARD:]},
+               sp[S_BODY] < MAX_SIZE, sp[S_POP] < MAX_SIZE) for i, sp in enumerate(row)]
+    for card in sorted(set(state.hands[seat])):
+        trait = card >> 4
+        for i, held, body, pop in boards:
+            if held is not None and trait not in held:
+                append(new(Move, (TRAIT, card, i, -1, -1, -1)))
+            if body:
+                append(new(Move, (BODY, card, i, -1, -1, -1)))
+            if pop:
+                append(new(Move, (POP, card, i, -1, -1, -1)))
+        append(new(Move, (NEW_LEFT, card, -1, -1, -1, -1)))
+        append(new(Move, (NEW_RIGHT, card, -1, -1, -1, -1)))
+    for i, sp in enumerate(row):
+        for c in sp[FIRST_CARD:]:
+            if not c & FACE_DOWN:
+                append(new(Move, (DROP, -1, i, -1, -1, c >> 4)))
+    append(_DONE)
+    return moves
+
+
+def _has_card_of(sp: list, trait: int) -> bool:
+    """Any card of this trait on the species, face up or face down (no duplicates, §3 Phase 3)."""
+    for c in sp[FIRST_CARD:]:
+        if (c & ~FACE_DOWN) >> 4 == trait:
+            return True
+    return False
+
+
+def apply_move(state, move) -> None:
+    seat = state.current_player
+    verb = move.verb
+    if verb == DONE:
+        return _end_turn(state)
+    if verb == DROP:
+        return _drop_trait(state, seat, move.species, move.trait)
+    hand = state.hands[seat]
+    if move.card not in hand:
+        raise IllegalActionError(f"{move}: seat {seat} holds no such card")
+    row = state.rows[seat]
+    if verb == NEW_LEFT or verb == NEW_RIGHT:
+        row.insert(0 if verb == NEW_LEFT else len(row), new_species())
+        state.discard.append(move.card)
+    else:
+        if not 0 <= move.species < len(row):
+            raise IllegalActionError(f"{move}: no species {move.species}")
+        sp = row[move.species]
+        if verb == TRAIT:
+            if len(sp) - FIRST_CARD >= state.rules.trait_limit or _has_card_of(sp, move.card >> 4):
+                raise IllegalActionError(f"{move}: trait limit or duplicate trait")
+            sp.append(move.card | FACE_DOWN)
+        elif verb == BODY or verb == POP:
+            field = S_BODY if verb == BODY else S_POP
+            if sp[field] >= MAX_SIZE:
+                raise IllegalActionError(f"{move}: already at {MAX_SIZE}")
+            sp[field] += 1
+            state.discard.append(move.card)
+        else:
+            raise IllegalActionError(f"{move} is not a play-cards action")
+    hand.remove(move.card)
+
+
+def _drop_trait(state, seat: int, i: int, trait: int) -> None:
+    """Discard a face-up trait from one's own species (§3 Phase 3).  Dropping Fat
+    Tissue loses the food stored on it (it returns to the food bank)."""
+    row = state.rows[seat]
+    if not 0 <= i < len(row):
+        raise IllegalActionError(f"drop: no species {i}")
+    sp = row[i]
+    for k in range(FIRST_CARD, len(sp)):
+        c = sp[k]
+        if not c & FACE_DOWN and c >> 4 == trait:
+            del sp[k]
+            sp[MASK] &= ~(1 << trait)
+            if not sp[MASK] & FAT_BIT:
+                sp[FAT] = 0
+            state.discard.append(c)
+            return
+    raise IllegalActionError(f"drop: species {i} has no face-up trait {trait}")
+
+
+def _end_turn(state) -> None:
+    n = state.num_players
+    state.turn += 1
+    if state.turn < n:
+        state.current_player = (state.first_player + state.turn) % n
+        return
+    from .reveal import reveal_and_feed
+    reveal_and_feed(state)

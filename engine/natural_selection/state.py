@@ -1,0 +1,166 @@
+"""The game state of *Evolution*: flat lists of ints, hand-written clone.
+
+Layout
+    ``rows[seat]`` is the seat's row of species, left to right; a species is a
+    list ``[body, population, food, fat, trait_mask, card, card, ...]``: food
+    eaten this round, food stored on Fat Tissue, the bit mask of its *revealed*
+    traits, then its trait cards (codes; a face-down card has ``FACE_DOWN``
+    added).  ``hands[seat]`` and ``deck`` and ``discard`` are lists of card
+    codes; the deck is an unordered multiset drawn from at random
+    (BENCHMARKS.md, tip 3).  ``food_cards[seat]`` is the card chosen as food this
+    round, or -1.  ``history`` is the public record: ``(seat, move)`` with the
+    card of a food choice or a face-down trait left out (``public_move``).
+
+Phases (rules reference §3): SELECT_FOOD (each seat in turn from the first
+player secretly picks a food card: the simultaneous choice made sequential and
+hidden), PLAY (each seat plays any number of cards, then ``done``), then the
+automatic reveal, FEEDING (one feeding action per turn), OVER.
+"""
+from __future__ import annotations
+
+from engine.contract import IllegalActionError, State
+from engine.rng import Rng
+
+from . import deal, feeding, food_select, play
+from .actions import FOOD, TRAIT, Move
+from .board import FACE_DOWN, FEEDING, FIRST_CARD, PHASE_NAMES, PLAY, SELECT_FOOD, new_species
+
+
+class NaturalSelectionState(State):
+    __slots__ = ("num_players", "current_player", "rules", "rng", "deck", "discard", "hands", "rows",
+                 "bags", "watering_hole", "first_player", "phase", "turn", "food_cards", "passed",
+                 "last_round", "next_round_last", "round_no", "history")
+    game = "natural_selection"
+
+    # --- the contract verbs -------------------------------------------------
+    def legal_actions(self) -> list:
+        phase = self.phase
+        if phase == FEEDING:
+            return feeding.legal_moves(self, self.current_player)
+        if phase == PLAY:
+            return play.legal_moves(self, self.current_player)
+        if phase == SELECT_FOOD:
+            return food_select.legal_moves(self, self.current_player)
+        return []
+
+    def apply(self, action) -> None:
+        phase = self.phase
+        seat = self.current_player
+        if phase == FEEDING:
+            feeding.apply_move(self, action)
+        elif phase == PLAY:
+            play.apply_move(self, action)
+        elif phase == SELECT_FOOD:
+            food_select.apply_move(self, action)
+        else:
+            raise IllegalActionError("the game is over")
+        self.history.append((seat, public_move(action)))
+
+    def clone(self) -> "NaturalSelectionState":
+        c = NaturalSelectionState.__new__(NaturalSelectionState)
+        c.num_players = self.num_players
+        c.current_player = self.current_player
+        c.rules = self.rules
+        c.rng = Rng._raw(self.rng.seed, self.rng.counter)
+        c.deck = self.deck[:]
+        c.discard = self.discard[:]
+        c.hands = [h[:] for h in self.hands]
+        c.rows = [[sp[:] for sp in row] for row in self.rows]
+        c.bags = self.bags[:]
+        c.watering_hole = self.watering_hole
+        c.first_player = self.first_player
+        c.phase = self.phase
+        c.turn = self.turn
+        c.food_cards = self.food_cards[:]
+        c.passed = self.passed
+        c.last_round = self.last_round
+        c.next_round_last = self.next_round_last
+        c.round_no = self.round_no
+        c.history = self.history[:]
+        return c
+
+    def scores(self) -> list:
+        from .scoring import scores
+        return scores(self)
+
+    def rank_keys(self) -> list:
+        from .scoring import rank_keys
+        return rank_keys(self)
+
+    def observation(self, seat: int):
+        from .observation import NaturalSelectionObservation
+        return NaturalSelectionObservation(self, seat)
+
+    def render(self) -> str:
+        from .render import render_state
+        return render_state(self)
+
+    def phase_name(self) -> str:
+        return f"round {self.round_no}: {PHASE_NAMES[self.phase]}"
+
+    def __repr__(self):
+        return f"<natural_selection round {self.round_no} {PHASE_NAMES[self.phase]} to act {self.current_player}>"
+
+    # --- helpers shared by the phase modules --------------------------------
+    def all_cards(self) -> list:
+        """Every card code in every place (for conservation checks)."""
+        cards = self.deck + self.discard
+        for h in self.hands:
+            cards += h
+        for row in self.rows:
+            for sp in row:
+                cards += sp[FIRST_CARD:]
+        cards += [c for c in self.food_cards if c >= 0]
+        if self.phase == PLAY:  # only then are traits face down
+            cards = [c & ~FACE_DOWN for c in cards]
+        return cards
+
+
+_HIDDEN_FOOD = Move(FOOD)
+
+
+def public_move(move):
+    """The move as the other seats see it: a food card or a trait played face down
+    shows no card (§3 Phase 2-3); everything else is played in the open."""
+    if move.verb == FOOD:
+        return _HIDDEN_FOOD
+    if move.verb == TRAIT:
+        return Move(TRAIT, -1, move.species)
+    return move
+
+
+def empty_state(num_players: int, rules, rng) -> NaturalSelectionState:
+    s = NaturalSelectionState.__new__(NaturalSelectionState)
+    s.num_players = num_players
+    s.current_player = 0
+    s.rules = rules
+    s.rng = rng
+    s.deck = []
+    s.discard = []
+    s.hands = [[] for _ in range(num_players)]
+    s.rows = [[] for _ in range(num_players)]
+    s.bags = [0] * num_players
+    s.watering_hole = 0
+    s.first_player = 0
+    s.phase = SELECT_FOOD
+    s.turn = 0
+    s.food_cards = [-1] * num_players
+    s.passed = 0
+    s.last_round = False
+    s.next_round_last = False
+    s.round_no = 0
+    s.history = []
+    return s
+
+
+def new_state(num_players: int, seed: int, options: dict) -> NaturalSelectionState:
+    """§2 setup: one species each, shuffled deck, random first player; then round 1's deal."""
+    from .options import Rules
+
+    rules = Rules(num_players, options)
+    s = empty_state(num_players, rules, Rng(seed))
+    s.deck = list(rules.deck)
+    s.rows = [[new_species()] for _ in range(num_players)]
+    s.first_player = s.rng.below(num_players)
+    deal.start_round(s)
+    return s
