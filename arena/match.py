@@ -4,12 +4,17 @@
 workers and the player checks.  A player that raises, returns an action that is
 not legal, or overruns its time per move loses the game: it is placed last, the
 others are ranked among themselves by the game's own rules at that moment, and
-the fault is recorded with its reason.
+the fault is recorded with its reason.  With ``game_seconds`` a watchdog
+(``SIGALRM``, main thread only) stops a player that is still thinking when the
+game's time is up: a ``hang`` fault.
 """
 from __future__ import annotations
 
+import signal
+import threading
 import time
 import traceback
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 
 from engine.registry import get_game
@@ -42,6 +47,57 @@ class GameResult:
         return asdict(self)
 
 
+class GameTimeout(BaseException):
+    """Raised inside a player's code when the game's time is up.  A BaseException,
+    so that a player's ``except Exception`` does not swallow it."""
+
+
+class Watchdog:
+    """Stops a player that overruns the whole game's time.
+
+    An interval timer (``setitimer``) fires at the deadline and every half second
+    after it; the handler raises :class:`GameTimeout` only while a player's code
+    runs (inside :meth:`player`), so engine code is never interrupted half-way.
+    Outside the main thread, or without ``setitimer``, it does nothing.
+    """
+
+    def __init__(self, seconds: float | None):
+        self.seconds = seconds
+        self.expired = False
+        self.in_player = False
+        self.active = (seconds is not None and hasattr(signal, "setitimer")
+                       and threading.current_thread() is threading.main_thread())
+        self._previous = None
+
+    def _fire(self, signum, frame):
+        self.expired = True
+        if self.in_player:
+            self.in_player = False
+            raise GameTimeout()
+
+    def __enter__(self):
+        if self.active:
+            self._previous = signal.signal(signal.SIGALRM, self._fire)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds, 0.5)
+        return self
+
+    def __exit__(self, *exc):
+        if self.active:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self._previous or signal.SIG_DFL)
+        return False
+
+    @contextmanager
+    def player(self):
+        if self.expired:
+            raise GameTimeout()
+        self.in_player = True
+        try:
+            yield
+        finally:
+            self.in_player = False
+
+
 def player_seed(game_seed: int, seat: int) -> int:
     """The seed a player gets for one game: a pure function of the game's seed and its seat."""
     return mix64((game_seed * 1_000_003 + seat + 1) & ((1 << 64) - 1)) & 0x7FFFFFFF
@@ -61,9 +117,12 @@ def faulted_ranks(state, faulty: set) -> list:
 
 
 def play_game(game: str, players: list, seed: int, options: dict | None = None, names: list | None = None,
-              move_seconds: float | None = None, on_step=None) -> GameResult:
+              move_seconds: float | None = None, on_step=None, game_seconds: float | None = None,
+              on_turn=None) -> GameResult:
     """Play one game.  ``players[seat]`` is a Player; ``on_step(state, seat, action)``
-    (optional) is called before each action is applied, for logs."""
+    (optional) is called before each action is applied, for logs; ``on_turn(seat)``
+    (optional) just before a player's code runs (``start`` or ``act``), so that a
+    supervisor can tell who was thinking if the process dies."""
     spec = get_game(game)
     n = len(players)
     state = spec.new_game(n, seed, options)
@@ -71,48 +130,79 @@ def play_game(game: str, players: list, seed: int, options: dict | None = None, 
                         players=list(names or [getattr(p, "name", type(p).__name__) for p in players]),
                         think_seconds=[0.0] * n, max_move_seconds=[0.0] * n, moves=[0] * n)
     faulty: set = set()
+    with Watchdog(game_seconds) as watchdog:
+        _start_players(game, players, seed, result, faulty, watchdog, on_turn)
+        while not faulty and not state.is_terminal():
+            seat = state.current_player
+            observation = state.observation(seat)
+            if on_turn is not None:
+                on_turn(seat)
+            began = time.perf_counter()
+            try:
+                with watchdog.player():
+                    action = players[seat].act(observation)
+            except GameTimeout:
+                result.faults.append(Fault(seat, "hang", _hang_detail(game_seconds, time.perf_counter() - began)))
+                faulty.add(seat)
+                break
+            except (Exception, SystemExit) as exc:  # noqa: BLE001 - sys.exit() in a player too
+                result.faults.append(Fault(seat, "exception", _describe(exc)))
+                faulty.add(seat)
+                break
+            spent = time.perf_counter() - began
+            result.think_seconds[seat] += spent
+            result.max_move_seconds[seat] = max(result.max_move_seconds[seat], spent)
+            result.moves[seat] += 1
+            if move_seconds is not None and spent > move_seconds:
+                result.faults.append(Fault(seat, "overrun", f"took {spent:.3f}s for a move (limit {move_seconds}s)"))
+                faulty.add(seat)
+                break
+            if action not in observation.legal_actions:
+                result.faults.append(Fault(seat, "illegal", f"returned {action!r}, not a legal action"))
+                faulty.add(seat)
+                break
+            if on_step is not None:
+                on_step(state, seat, action)
+            result.actions.append(spec.action_to_text(action))
+            state.apply(action)
+        result.scores = list(state.scores())
+        result.ranks = faulted_ranks(state, faulty) if faulty else list(state.ranking())
+        _end_players(players, result, watchdog)
+    result.final_state = state  # not serialised; handy for callers that render the end
+    return result
+
+
+def _start_players(game, players, seed, result, faulty, watchdog, on_turn):
+    n = len(players)
     for seat, player in enumerate(players):
+        if on_turn is not None:
+            on_turn(seat)
         try:
-            player.start(game, seat, n, player_seed(seed, seat))
-        except Exception as exc:  # noqa: BLE001 - a player's bug is a fault, not a crash
+            with watchdog.player():
+                player.start(game, seat, n, player_seed(seed, seat))
+        except GameTimeout:
+            result.faults.append(Fault(seat, "hang", f"start(): {_hang_detail(watchdog.seconds, None)}"))
+            faulty.add(seat)
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - a player's bug is a fault, not a crash
             result.faults.append(Fault(seat, "exception", f"start(): {_describe(exc)}"))
             faulty.add(seat)
-    while not faulty and not state.is_terminal():
-        seat = state.current_player
-        observation = state.observation(seat)
-        began = time.perf_counter()
-        try:
-            action = players[seat].act(observation)
-        except Exception as exc:  # noqa: BLE001
-            result.faults.append(Fault(seat, "exception", _describe(exc)))
-            faulty.add(seat)
-            break
-        spent = time.perf_counter() - began
-        result.think_seconds[seat] += spent
-        result.max_move_seconds[seat] = max(result.max_move_seconds[seat], spent)
-        result.moves[seat] += 1
-        if move_seconds is not None and spent > move_seconds:
-            result.faults.append(Fault(seat, "overrun", f"took {spent:.3f}s for a move (limit {move_seconds}s)"))
-            faulty.add(seat)
-            break
-        if action not in observation.legal_actions:
-            result.faults.append(Fault(seat, "illegal", f"returned {action!r}, not a legal action"))
-            faulty.add(seat)
-            break
-        if on_step is not None:
-            on_step(state, seat, action)
-        result.actions.append(spec.action_to_text(action))
-        state.apply(action)
-    result.scores = list(state.scores())
-    result.ranks = faulted_ranks(state, faulty) if faulty else list(state.ranking())
+
+
+def _end_players(players, result, watchdog):
     summary = {"scores": result.scores, "ranks": result.ranks, "faults": [asdict(f) for f in result.faults]}
     for seat, player in enumerate(players):
         try:
-            player.end(dict(summary, seat=seat))
-        except Exception:  # noqa: BLE001 - end() is optional and cannot change the result
+            if watchdog.expired:
+                break  # no time left for courtesy calls
+            with watchdog.player():
+                player.end(dict(summary, seat=seat))
+        except (Exception, GameTimeout):  # noqa: BLE001 - end() is optional and cannot change the result
             pass
-    result.final_state = state  # not serialised; handy for callers that render the end
-    return result
+
+
+def _hang_detail(game_seconds, spent) -> str:
+    took = f" after {spent:.1f}s on this move" if spent is not None else ""
+    return f"stopped when the game's time limit ({game_seconds}s) ran out{took}"
 
 
 def _describe(exc: BaseException) -> str:

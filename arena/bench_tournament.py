@@ -1,0 +1,141 @@
+"""``arena bench tournament``: games/s on Ray with 1..N workers against one process.
+
+The baseline plays the same games one after another in a fresh subprocess (not
+in the driver, whose Ray threads would disturb it).  For each worker count a
+local Ray with that many CPUs is started, warmed up (each worker plays one
+game, so process start-up is not counted), and the games are timed from the
+first submission to the last result, through the same :class:`RayRunner` a
+tournament uses (records are collected, not written).
+
+Reported per row: games/s; for Ray rows the parallel efficiency
+``games/s ÷ (workers × baseline games/s)`` and the Ray overhead per game
+``(workers × wall − baseline wall) ÷ games`` (worker time not spent playing),
+and how busy the workers were: time inside games over ``workers × wall``.  On a
+shared machine the efficiency also counts other people's load (a game is slower
+when two run at once on busy cores); the busy share does not.
+BENCHMARKS.md asks ≥ 85% efficiency on 2 cores, ≥ 80% with 15 workers on 16.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from statistics import median
+
+from arena.config import PlayerEntry, TournamentConfig, load_config
+from arena.schedule import build_schedule
+from arena.tournament import game_setup, job_for
+
+
+def bench_config(config=None, game: str = "origin", players=("random", "random"), seats: int | None = None,
+                 games: int = 400) -> TournamentConfig:
+    """The tournament to time: a config file's, or ``players`` round robin at ``game``."""
+    if config is not None:
+        return load_config(config) if not isinstance(config, TournamentConfig) else config
+    from engine.registry import get_game
+
+    seats = seats or get_game(game).default_players
+    entries = [PlayerEntry(f"{spec}{i}", spec, {}) for i, spec in enumerate(players)]
+    pairings = max(1, _combinations(len(entries), seats))
+    per_pairing = max(1, -(-games // (pairings * seats)))
+    return TournamentConfig("bench", game, seats, entries, games_per_pairing=per_pairing, seed=0)
+
+
+def bench_jobs(cfg: TournamentConfig, games: int | None = None) -> list:
+    jobs = [job_for(cfg, g) for g in build_schedule(cfg)]
+    return jobs[:games] if games else jobs
+
+
+def baseline_in_subprocess(setup: dict, jobs: list) -> float:
+    """Seconds to play ``jobs`` one after another in a fresh Python process."""
+    payload = json.dumps({"setup": setup, "jobs": jobs, "path": sys.path})
+    code = ("import json, sys; d = json.loads(sys.stdin.read()); sys.path[:0] = d['path'];"
+            "from arena.bench_tournament import _time_in_process;"
+            "print(json.dumps(_time_in_process(d['setup'], d['jobs'])))")
+    done = subprocess.run([sys.executable, "-c", code], input=payload, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"baseline subprocess failed:\n{done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _time_in_process(setup: dict, jobs: list) -> float:
+    from arena.worker import play_one, prepare_process
+
+    prepare_process(setup)
+    if jobs:
+        play_one(setup, jobs[0])  # imports and caches, as a warm worker has
+    began = time.perf_counter()
+    for job in jobs:
+        play_one(setup, job)
+    return time.perf_counter() - began
+
+
+def time_on_ray(setup: dict, jobs: list, workers: int, games_per_task: int | None = None) -> tuple:
+    """(wall seconds, seconds spent inside games summed over the workers)."""
+    import ray
+
+    from arena.runner import RayRunner, start_ray
+
+    if ray.is_initialized():
+        ray.shutdown()
+    cpus = start_ray(workers)
+    playing = [0.0]
+
+    def count(records):
+        playing[0] += sum(r["timings"]["seconds"] or 0.0 for r in records)
+
+    try:
+        RayRunner(setup, cpus, lambda records: None).run(jobs[:cpus])  # warm-up: start every worker
+        runner = RayRunner(setup, cpus, count, games_per_task=games_per_task)
+        began = time.perf_counter()
+        runner.run(jobs)
+        return time.perf_counter() - began, playing[0]
+    finally:
+        ray.shutdown()
+
+
+def bench_tournament(config=None, workers=(1, 2), game: str = "origin", players=("random", "random"),
+                     seats: int | None = None, games: int = 400, games_per_task: int | None = None,
+                     repeats: int = 1) -> list:
+    """Rows of {mode, workers, games, seconds, games_per_s[, efficiency, overhead_ms_per_game, busy]}.
+
+    With ``repeats`` > 1 every measurement is taken that many times, the baseline
+    and the Ray runs interleaved (a shared machine drifts), and medians reported."""
+    cfg = bench_config(config, game, players, seats, games)
+    setup = game_setup(cfg)
+    jobs = bench_jobs(cfg, games)
+    base_times, ray_times = [], {count: [] for count in workers}
+    for _ in range(max(1, repeats)):
+        base_times.append(baseline_in_subprocess(setup, jobs))
+        for count in workers:
+            ray_times[count].append(time_on_ray(setup, jobs, count, games_per_task))
+    base = median(base_times)
+    rows = [{"mode": "one process", "workers": 1, "games": len(jobs), "seconds": round(base, 3),
+             "games_per_s": round(len(jobs) / base, 1)}]
+    for count in workers:
+        wall = median(t[0] for t in ray_times[count])
+        playing = median(t[1] for t in ray_times[count])
+        rows.append({"mode": "ray", "workers": count, "games": len(jobs), "seconds": round(wall, 3),
+                     "games_per_s": round(len(jobs) / wall, 1),
+                     "efficiency": round(base / (count * wall), 3),
+                     "overhead_ms_per_game": round(1000 * (count * wall - base) / len(jobs), 3),
+                     "busy": round(playing / (count * wall), 3)})
+    return rows
+
+
+def format_rows(rows: list) -> str:
+    from tabulate import tabulate
+
+    table = [[r["mode"], r["workers"], r["games"], r["seconds"], r["games_per_s"],
+              f"{r['efficiency']:.0%}" if "efficiency" in r else "", r.get("overhead_ms_per_game", ""),
+              f"{r['busy']:.0%}" if "busy" in r else ""] for r in rows]
+    return tabulate(table, headers=["mode", "workers", "games", "seconds", "games/s", "efficiency",
+                                    "Ray overhead ms/game", "workers busy"], tablefmt="simple",
+                    disable_numparse=True)
+
+
+def _combinations(n: int, k: int) -> int:
+    from math import comb
+
+    return comb(n, k) if n >= k else 0

@@ -1,0 +1,133 @@
+"""The leaderboard: ratings, win rates with their 95% interval, head to head, faults.
+
+Built from the game log alone (``arena leaderboard results/<name>`` reprints it),
+sorted by the conservative rating μ − 3σ.  Written as ``leaderboard.md`` and
+``leaderboard.json``; nothing in it depends on timings, so the same games give
+byte-identical files.
+"""
+from __future__ import annotations
+
+import json
+
+from tabulate import tabulate
+
+from arena.ratings import count_faults, rate_games, wilson_interval
+
+FAULT_LINES = 20
+
+
+def in_schedule_order(records: list, schedule: list) -> list:
+    """The logged games that belong to the schedule, in schedule order (first record per id)."""
+    index = {g.id: g.index for g in schedule}
+    chosen = {}
+    for record in records:
+        if record["id"] in index and record["id"] not in chosen:
+            chosen[record["id"]] = record
+    return sorted(chosen.values(), key=lambda r: index[r["id"]])
+
+
+def build_leaderboard(cfg, records: list, schedule: list) -> dict:
+    ordered = in_schedule_order(records, schedule)
+    names = [p.name for p in cfg.players]
+    ratings = rate_games(ordered, names)
+    count_faults(ordered, ratings.players)
+    rows = sorted(ratings.players.values(), key=lambda s: (-s.conservative, s.name))
+    players = []
+    for place, s in enumerate(rows, start=1):
+        low, high = wilson_interval(s.wins, s.games)
+        players.append({"place": place, "name": s.name, "conservative": _r(s.conservative), "mu": _r(s.mu),
+                        "sigma": _r(s.sigma), "games": s.games, "wins": _r(s.wins),
+                        "win_rate": _r(s.wins / s.games) if s.games else None,
+                        "win_low": _r(low), "win_high": _r(high),
+                        "mean_score": None if s.mean_score is None else _r(s.mean_score), "faults": s.faults})
+    h2h = {a: {b: {"points": _r(v[0]), "games": v[1]} for (x, b), v in sorted(ratings.head_to_head.items())
+               if x == a} for a in names}
+    faults = [{"game": r["id"], "index": r["index"], "player": r["players"][f["seat"]] if f.get("seat") is not None
+               else None, "seat": f.get("seat"), "kind": f["kind"], "detail": f["detail"]}
+              for r in ordered for f in r.get("faults") or ()]
+    return {"tournament": cfg.name, "game": cfg.game, "seats": cfg.seats, "games_scheduled": len(schedule),
+            "games_recorded": len(ordered), "games_rated": ratings.rated,
+            "games_failed": sum(1 for r in ordered if not r.get("ranks")),
+            "draw_probability": _r(ratings.draw_probability), "players": players, "head_to_head": h2h,
+            "faults": faults}
+
+
+def _r(x: float) -> float:
+    return round(float(x), 6)
+
+
+def standings_table(board: dict, fmt: str) -> str:
+    headers = ["#", "player", "μ−3σ", "μ", "σ", "games", "wins", "win rate (95% CI)", "mean score", "faults"]
+    rows = []
+    for p in board["players"]:
+        rate = "-" if p["win_rate"] is None else f"{p['win_rate']:.1%} ({p['win_low']:.1%}–{p['win_high']:.1%})"
+        rows.append([p["place"], p["name"], f"{p['conservative']:.2f}", f"{p['mu']:.2f}", f"{p['sigma']:.2f}",
+                     p["games"], _wins(p["wins"]), rate, "-" if p["mean_score"] is None else f"{p['mean_score']:.2f}",
+                     p["faults"]])
+    return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True,
+                    colalign=("right", "left") + ("right",) * (len(headers) - 2))
+
+
+def head_to_head_table(board: dict, fmt: str) -> str:
+    """Row player's share of points against the column player (a better place = 1, a shared place = ½)."""
+    names = [p["name"] for p in board["players"]]
+    rows = []
+    for a in names:
+        row = [a]
+        for b in names:
+            cell = board["head_to_head"].get(a, {}).get(b)
+            row.append("" if a == b else "-" if not cell else f"{cell['points'] / cell['games']:.0%} ({cell['games']})")
+        rows.append(row)
+    return tabulate(rows, headers=["vs"] + names, tablefmt=fmt, disable_numparse=True,
+                    colalign=("left",) + ("right",) * len(names))
+
+
+def fault_lines(board: dict, limit: int = FAULT_LINES) -> list:
+    lines = []
+    kinds: dict = {}
+    for f in board["faults"]:
+        kinds[f["kind"]] = kinds.get(f["kind"], 0) + 1
+    if not kinds:
+        return lines
+    lines.append("faults: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
+    for f in board["faults"][:limit]:
+        who = f["player"] if f["player"] is not None else "(unknown seat)"
+        lines.append(f"  game {f['game']} (#{f['index']}) {who}: {f['kind']}: {f['detail']}")
+    if len(board["faults"]) > limit:
+        lines.append(f"  ... and {len(board['faults']) - limit} more (see leaderboard.json)")
+    return lines
+
+
+def render_text(board: dict) -> str:
+    head = (f"{board['tournament']}: {board['game']}, {board['seats']} seats, "
+            f"{board['games_recorded']}/{board['games_scheduled']} games played")
+    if board["games_failed"]:
+        head += f", {board['games_failed']} failed (not rated)"
+    parts = [head, "", standings_table(board, "simple"), "", "head to head (row's points vs column):",
+             head_to_head_table(board, "simple")]
+    faults = fault_lines(board)
+    if faults:
+        parts += [""] + faults
+    return "\n".join(parts)
+
+
+def render_markdown(board: dict) -> str:
+    parts = [f"# Leaderboard: {board['tournament']}", "",
+             f"{board['game']}, {board['seats']} seats; {board['games_recorded']} of {board['games_scheduled']} "
+             f"scheduled games played, {board['games_rated']} rated (TrueSkill, draw probability "
+             f"{board['draw_probability']:.3f}); sorted by μ − 3σ.", "",
+             standings_table(board, "github"), "", "## Head to head", "",
+             "Row player's share of points against the column player (better place 1, shared place ½; games).", "",
+             head_to_head_table(board, "github")]
+    faults = fault_lines(board, limit=10**9)
+    if faults:
+        parts += ["", "## Faults", "", "```"] + faults + ["```"]
+    return "\n".join(parts) + "\n"
+
+
+def render_json(board: dict) -> str:
+    return json.dumps(board, indent=2, ensure_ascii=False) + "\n"
+
+
+def _wins(wins: float) -> str:
+    return str(int(wins)) if wins == int(wins) else f"{wins:.1f}"

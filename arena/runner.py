@@ -1,0 +1,234 @@
+"""Running scheduled games: in this process, or on Ray.
+
+Ray (DESIGN.md, "The arena"): a local cluster by default
+(``ray.init(address="local", num_cpus=workers)``), or an existing cluster with
+``address``.  Games go out in batches sized so that a task runs for about
+``TASK_SECONDS`` (measured from the games already played, or fixed with
+``games_per_task``); results stream back with ``ray.wait`` and are handed to
+``on_records`` as they arrive, so the caller can write them at once.
+
+Faults that escape a game:
+- a worker that dies (``os._exit``, a signal, out of memory): the batch's games
+  are played again one per task with a trace; a game that kills its worker
+  again is recorded with a ``crash`` fault for the seat that was thinking.
+- a task past its deadline (every game's ``game_seconds`` plus a grace; a player
+  that defeats the in-game watchdog): cancelled with ``force=True`` and handled
+  the same way, with a ``hang`` fault.
+
+Results do not depend on the number of workers or the completion order: each
+game is a pure function of its job, and the caller orders games by schedule.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from collections import deque
+from pathlib import Path
+
+from arena.worker import failed_record, play_batch, play_one, record_from_trace
+
+TASK_SECONDS = 0.4
+BACKSTOP_GRACE = 10.0
+STARTUP_ALLOWANCE = 60.0  # seconds a lone game may wait for a worker to start
+
+
+class Interrupted(Exception):
+    """Ctrl-C: finished games were handed over; the rest were not played."""
+
+
+class Progress:
+    """done/total, games/s and time left, on one line of stderr."""
+
+    def __init__(self, total: int, stream=None, every: float = 0.25):
+        self.total, self.done = total, 0
+        self.stream = stream or sys.stderr
+        self.tty = getattr(self.stream, "isatty", lambda: False)()
+        self.began = self.shown = time.monotonic()
+        self.every = every if self.tty else max(every, 5.0)
+
+    def restart(self) -> None:
+        """Start the clock again (after Ray's start-up, which is not game time)."""
+        self.began = self.shown = time.monotonic()
+
+    def add(self, count: int, force: bool = False) -> None:
+        self.done += count
+        now = time.monotonic()
+        if force or now - self.shown >= self.every or self.done == self.total:
+            self.shown = now
+            self.stream.write(("\r" if self.tty else "") + self.line(now) + ("" if self.tty else "\n"))
+            self.stream.flush()
+
+    def line(self, now: float) -> str:
+        spent = max(now - self.began, 1e-9)
+        rate = self.done / spent
+        left = (self.total - self.done) / rate if rate > 0 else float("inf")
+        eta = "--:--" if left == float("inf") else f"{int(left) // 60}:{int(left) % 60:02d}"
+        width = 24
+        filled = int(width * self.done / max(self.total, 1))
+        return (f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games "
+                f"{rate:7.1f} games/s  left {eta}")
+
+    def close(self) -> None:
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def run_in_process(setup: dict, jobs: list, on_records, progress: Progress | None = None) -> None:
+    """Every game here, one after another (``workers: 0``; also the baseline of ``bench``)."""
+    try:
+        for job in jobs:
+            on_records([play_one(setup, job)])
+            if progress:
+                progress.add(1)
+    except KeyboardInterrupt:
+        raise Interrupted() from None
+
+
+def start_ray(workers: int, address: str | None = None) -> int:
+    """Start (or join) Ray; returns the number of CPUs to keep busy."""
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    import ray
+
+    if ray.is_initialized():
+        return _cpus(ray, workers)
+    if address:
+        ray.init(address=address, log_to_driver=False, logging_level="ERROR")
+    else:
+        os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+        ray.init(address="local", num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False,
+                 logging_level="ERROR", configure_logging=False)
+    return _cpus(ray, workers)
+
+
+def _cpus(ray, workers):
+    available = int(ray.cluster_resources().get("CPU", 1))
+    return max(1, min(workers, available)) if workers else available
+
+
+class RayRunner:
+    """Feeds batches of games to Ray workers and collects the records."""
+
+    def __init__(self, setup: dict, workers: int, on_records, progress: Progress | None = None,
+                 games_per_task: int | None = None, grace: float = BACKSTOP_GRACE):
+        import ray
+
+        self.ray = ray
+        self.setup = dict(setup, sys_path=[p for p in sys.path if p and os.path.isdir(p)])
+        self.setup_ref = ray.put(self.setup)
+        self.workers = workers
+        self.on_records = on_records
+        self.progress = progress
+        self.fixed_batch = games_per_task
+        self.grace = grace
+        self.remote = ray.remote(num_cpus=1, max_retries=0)(play_batch)
+        self.trace_dir = Path(tempfile.mkdtemp(prefix="arena-trace-"))
+        self.measured = [0.0, 0]  # seconds, games
+        self.in_flight: dict = {}  # ref -> (jobs, deadline, trace path or None)
+        self.started: dict = {}  # ref -> when its trace appeared
+
+    def run(self, jobs: list) -> None:
+        queue, singles = deque(jobs), deque()
+        try:
+            while queue or singles or self.in_flight:
+                while len(self.in_flight) < self.workers and (singles or queue):
+                    if singles:
+                        self._submit([singles.popleft()], traced=True)
+                    else:
+                        self._submit(self._next_batch(queue), traced=False)
+                ready, _ = self.ray.wait(list(self.in_flight), num_returns=1, timeout=0.5)
+                for ref in ready:
+                    self._collect(ref, singles)
+                self._stop_overdue(singles)
+        except KeyboardInterrupt:
+            for ref in list(self.in_flight):
+                self.ray.cancel(ref, force=True)
+            raise Interrupted() from None
+        finally:
+            for path in self.trace_dir.glob("*"):
+                path.unlink()
+            self.trace_dir.rmdir()
+
+    def _next_batch(self, queue: deque) -> list:
+        size = self.fixed_batch or self._batch_size(len(queue))
+        return [queue.popleft() for _ in range(min(size, len(queue)))]
+
+    def _batch_size(self, remaining: int) -> int:
+        seconds, games = self.measured
+        if games == 0:
+            return 1  # the first wave measures how long a game takes
+        per_game = max(seconds / games, 1e-6)
+        balanced = -(-remaining // (2 * self.workers))  # keep every worker busy to the end
+        return max(1, min(int(TASK_SECONDS / per_game) + 1, balanced))
+
+    def _submit(self, jobs: list, traced: bool) -> None:
+        trace = str(self.trace_dir / f"{jobs[0]['id']}.trace") if traced else None
+        ref = self.remote.remote(self.setup_ref, jobs, trace)
+        budget = len(jobs) * self.setup["game_seconds"] + self.grace
+        self.in_flight[ref] = (jobs, time.monotonic() + budget, trace)
+
+    def _collect(self, ref, singles: deque) -> None:
+        jobs, _, trace = self.in_flight.pop(ref)
+        self.started.pop(ref, None)
+        try:
+            records = self.ray.get(ref)
+        except self.ray.exceptions.RayTaskError as exc:  # the task raised: not a player's fault
+            self._hand_over([failed_record(job, "error", _first_line(exc)) for job in jobs])
+            return
+        except self.ray.exceptions.RayError as exc:
+            self._lost(jobs, trace, singles, "crash",
+                       f"the worker process died while this seat was thinking ({_first_line(exc)})")
+            return
+        self.measured[0] += sum(r["timings"]["seconds"] or 0.0 for r in records)
+        self.measured[1] += len(records)
+        self._hand_over(records)
+
+    def _stop_overdue(self, singles: deque) -> None:
+        now = time.monotonic()
+        for ref, (jobs, deadline, trace) in list(self.in_flight.items()):
+            if trace is not None:
+                deadline = self._traced_deadline(ref, deadline, trace, now)
+            if now > deadline:
+                self.ray.cancel(ref, force=True)
+                del self.in_flight[ref]
+                self.started.pop(ref, None)
+                limit = self.setup["game_seconds"]
+                self._lost(jobs, trace, singles, "hang",
+                           f"still thinking past the game's time limit ({limit}s) and did not stop; worker killed")
+
+    def _traced_deadline(self, ref, deadline, trace, now) -> float:
+        """A lone game's clock starts when its trace appears (a worker may take seconds to
+        start on a busy machine); without a shared disk it never appears: a wider limit."""
+        if os.path.exists(trace):
+            started = self.started.setdefault(ref, now)
+            return started + self.setup["game_seconds"] + self.grace
+        return deadline + STARTUP_ALLOWANCE
+
+    def _lost(self, jobs, trace, singles: deque, kind: str, detail: str) -> None:
+        """A task that gave no result: play its games again one by one, or record the culprit."""
+        if trace is None:
+            singles.extend(jobs)
+            return
+        text = Path(trace).read_text() if os.path.exists(trace) else None
+        self._hand_over([record_from_trace(self.setup, jobs[0], text, kind, detail)])
+
+    def _hand_over(self, records: list) -> None:
+        self.on_records(records)
+        if self.progress:
+            self.progress.add(len(records))
+
+
+def run_on_ray(setup: dict, jobs: list, on_records, workers: int, address: str | None = None,
+               progress: Progress | None = None, games_per_task: int | None = None,
+               grace: float = BACKSTOP_GRACE) -> None:
+    cpus = start_ray(workers, address)
+    if progress:
+        progress.restart()
+    RayRunner(setup, cpus, on_records, progress, games_per_task, grace).run(jobs)
+
+
+def _first_line(exc) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0][:120] if text else type(exc).__name__

@@ -1,0 +1,328 @@
+"""``arena tournament``: config → schedule → games (Ray) → results → leaderboard.
+
+Running the same config again resumes: the games already in
+``results/<name>/games.jsonl`` are not played again, the others are.  A config
+that would change games already played (game, options, seats, seed, or the
+class or parameters of a player who has games) is refused unless ``fresh``,
+which moves the old folder aside (``<name>.old-<time>``) and starts over.
+Adding players only adds games (see :mod:`arena.schedule`).
+"""
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from arena.config import ConfigError, TournamentConfig, config_from_dict
+from arena.leaderboard import build_leaderboard, render_json, render_markdown, render_text
+from arena.results import ResultsError, ResultsStore
+from arena.runner import BACKSTOP_GRACE, Interrupted, Progress, run_in_process, run_on_ray
+from arena.schedule import build_schedule
+
+
+class TournamentError(ValueError):
+    """A tournament that cannot run as asked; the message says why and what to do."""
+
+
+@dataclass
+class Outcome:
+    board: dict
+    played: int  # games played by this run
+    recorded_before: int
+    scheduled: int
+    interrupted: bool
+    folder: Path
+
+
+def stored_config(folder: Path) -> TournamentConfig | None:
+    path = Path(folder) / "config.yaml"
+    if not path.is_file():
+        return None
+    try:
+        data = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: not valid YAML: {exc}") from None
+    return config_from_dict(data, str(path))
+
+
+def changes_to_played_games(old: TournamentConfig, new: TournamentConfig, played: set) -> list:
+    """What in ``new`` would change games already played under ``old``."""
+    from engine.registry import get_game
+
+    changes = []
+    for key in ("game", "seats", "seed"):
+        if getattr(old, key) != getattr(new, key):
+            changes.append(f"{key}: {getattr(old, key)!r} -> {getattr(new, key)!r}")
+    if not changes and get_game(old.game).resolve_options(old.options) != get_game(new.game).resolve_options(new.options):
+        changes.append(f"options: {old.options!r} -> {new.options!r}")
+    new_players = {p.name: (i, p) for i, p in enumerate(new.players)}
+    for p in old.players:
+        if p.name not in played or p.name not in new_players:
+            continue
+        i, q = new_players[p.name]
+        if p.spec != q.spec:
+            changes.append(f"players[{i}] ({p.name}): class {p.spec!r} -> {q.spec!r}")
+        if p.params != q.params:
+            changes.append(f"players[{i}] ({p.name}): params {p.params!r} -> {q.params!r}")
+    return changes
+
+
+def move_aside(folder: Path) -> Path:
+    target = folder.with_name(f"{folder.name}.old-{time.strftime('%Y%m%d-%H%M%S')}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = folder.with_name(f"{folder.name}.old-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
+    folder.rename(target)
+    return target
+
+
+def open_results(cfg: TournamentConfig, fresh: bool, echo) -> tuple:
+    """The locked store and the games already recorded, after checking the config against them."""
+    folder = cfg.folder
+    store = lock_results(folder)
+    try:
+        if fresh and folder.exists():
+            store.unlock()
+            echo(f"--fresh: moved the old results to {move_aside(folder)}")
+            store = lock_results(folder)
+        records = store.load_games(warn=lambda m: echo(f"warning: {m}"))
+        refuse_changes(cfg, stored_config(folder), records)
+    except BaseException:
+        store.unlock()
+        raise
+    return store, records
+
+
+def refuse_changes(cfg: TournamentConfig, old: TournamentConfig | None, records: list) -> None:
+    if old is None or not records:
+        return
+    played = {name for r in records for name in r["players"]}
+    changes = changes_to_played_games(old, cfg, played)
+    if changes:
+        raise TournamentError(
+            f"{cfg.source}: this config would change games already played in {cfg.folder} "
+            f"({len(records)} recorded):\n  " + "\n  ".join(changes) +
+            "\nKeep the old values, give the tournament a new name, or run with --fresh "
+            "(the old results are moved aside, not deleted).")
+
+
+def lock_results(folder: Path) -> ResultsStore:
+    store = ResultsStore(folder)
+    if not store.try_lock():
+        raise TournamentError(f"{folder} is in use by another arena run (pid {store.lock_holder()}); "
+                              "wait for it to finish or stop it first")
+    return store
+
+
+def check_log_against_schedule(store: ResultsStore, records: list, schedule: list, echo) -> int:
+    by_id = {g.id: g for g in schedule}
+    stray = 0
+    for number, record in enumerate(records, start=1):
+        game = by_id.get(record["id"])
+        if game is None:
+            stray += 1
+        elif record.get("seed") != game.seed or list(record.get("players", ())) != list(game.players):
+            raise ResultsError(f"{store.games_path}:{number}: game {record['id']} was played with seed "
+                               f"{record.get('seed')} and seats {record.get('players')}, but the config schedules "
+                               f"seed {game.seed} and seats {list(game.players)}; is this the right results folder?")
+    if stray:
+        echo(f"note: {stray} recorded game(s) are no longer scheduled (a player left the config, or fewer "
+             "games_per_pairing); "
+             "they are kept in the log but not rated")
+    return stray
+
+
+def game_setup(cfg: TournamentConfig) -> dict:
+    """What a worker needs to play any game of the tournament (plain data)."""
+    players = {p.name: (_absolute_spec(p.spec), dict(p.params)) for p in cfg.players}
+    plugins = [str(Path(p).resolve()) if p.endswith(".py") else p for p in cfg.plugins]
+    return {"game": cfg.game, "options": dict(cfg.options), "players": players, "plugins": plugins,
+            "move_seconds": cfg.move_seconds, "game_seconds": cfg.game_seconds}
+
+
+def job_for(cfg: TournamentConfig, game) -> dict:
+    """One scheduled game as a worker gets it; its record is also a replayable game record
+    (``engine.record.GameRecord``: game, num_players, seed, options, actions)."""
+    return dict(game.to_dict(), game=cfg.game, options=dict(cfg.options))
+
+
+def _absolute_spec(spec: str) -> str:
+    where, sep, cls = spec.rpartition(":")
+    if sep and where.endswith(".py"):
+        return f"{Path(where).resolve()}:{cls}"
+    return spec
+
+
+def run_tournament(cfg: TournamentConfig, fresh: bool = False, workers: int | None = None,
+                   address: str | None = None, games_per_task: int | None = None, echo=print,
+                   progress_stream=None, grace: float = BACKSTOP_GRACE) -> Outcome:
+    """Play every scheduled game not yet in the log, then rate and write the leaderboard."""
+    store, records = open_results(cfg, fresh, echo)
+    try:
+        return _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, progress_stream, grace)
+    finally:
+        store.close()
+        store.unlock()
+
+
+def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, progress_stream, grace):
+    schedule = build_schedule(cfg)
+    check_log_against_schedule(store, records, schedule, echo)
+    store.write_config(cfg.to_yaml())
+    done = {r["id"] for r in records}
+    # dispatched deal by deal across pairings: batches mix the pairings (so their measured
+    # cost is typical) and a stopped run leaves a fair sample; results do not depend on it
+    pending = [job_for(cfg, g) for g in sorted(schedule, key=lambda g: (g.deal, g.index)) if g.id not in done]
+    address = address or cfg.ray_address
+    if workers is None:  # a cluster is used whole unless --workers says otherwise
+        workers = 0 if address else cfg.workers
+    new_records: list = []
+    ctrl_c = DeferredInterrupt()
+
+    def keep(batch):
+        with ctrl_c.deferred():  # a game is in the log and in this run's count, or in neither
+            store.append(batch)
+            new_records.extend(batch)
+
+    interrupted = False
+    if pending:
+        where = f"Ray at {address}" if address else f"{workers} Ray workers" if workers > 1 else "this process"
+        echo(f"{cfg.name}: {len(pending)} of {len(schedule)} games to play ({len(done)} already recorded) on {where}")
+        progress = Progress(len(pending), progress_stream or sys.stderr)
+        try:
+            ctrl_c.install()
+            if address or workers > 1:
+                run_on_ray(game_setup(cfg), pending, keep, workers, address, progress,
+                           games_per_task or cfg.games_per_task, grace)
+            else:
+                run_in_process(game_setup(cfg), pending, keep, progress)
+        except Interrupted:
+            interrupted = True
+        finally:
+            ctrl_c.uninstall()
+            progress.close()
+            store.close()
+    board = write_leaderboard(cfg, store, records + new_records, schedule)
+    return Outcome(board, len(new_records), len(done), len(schedule), interrupted, cfg.folder)
+
+
+class DeferredInterrupt:
+    """Ctrl-C as usual, except while a batch of records is being kept: then it waits
+    until the batch is both written and counted."""
+
+    def __init__(self):
+        self.holding = self.pending = False
+        self.previous = None
+
+    def install(self) -> None:
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN):
+            self.previous = signal.signal(signal.SIGINT, self._on_sigint)
+
+    def uninstall(self) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+            self.previous = None
+
+    def _on_sigint(self, signum, frame):
+        if self.holding:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+    @contextmanager
+    def deferred(self):
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
+
+
+def write_leaderboard(cfg, store: ResultsStore, records: list, schedule: list) -> dict:
+    board = build_leaderboard(cfg, records, schedule)
+    store.write_text("leaderboard.md", render_markdown(board))
+    store.write_text("leaderboard.json", render_json(board))
+    return board
+
+
+def load_tournament(folder) -> tuple:
+    """The stored config and leaderboard of a results folder (``arena leaderboard``)."""
+    folder = Path(folder)
+    cfg = stored_config(folder)
+    if cfg is None:
+        raise ResultsError(f"{folder}: no config.yaml here; is it a tournament's results folder?")
+    store = ResultsStore(folder)
+    mine = store.try_lock()  # while a run is writing, read only: never truncate its log
+    try:
+        records = store.load_games(warn=lambda m: print(f"warning: {m}", file=sys.stderr), repair=mine)
+        board = build_leaderboard(cfg, records, build_schedule(cfg))
+        if mine:
+            write_leaderboard(cfg, store, records, build_schedule(cfg))
+    finally:
+        store.unlock()
+    return cfg, board
+
+
+def summary_text(outcome: Outcome) -> str:
+    lines = [render_text(outcome.board), ""]
+    if outcome.interrupted:
+        lines.append(f"interrupted: {outcome.played} games played and kept now; run the same command to resume")
+    lines.append(f"results in {outcome.folder}/ (games.jsonl, leaderboard.md, leaderboard.json)")
+    return "\n".join(lines)
+
+
+def submit_player(folder, spec: str, name: str, params: dict | None = None, workers: int | None = None,
+                  address: str | None = None, echo=print, progress_stream=None,
+                  grace: float = BACKSTOP_GRACE) -> tuple:
+    """Check a new player, add it to a tournament's stored config and play its games.
+
+    Returns ``(outcome, place)``: the run's outcome and the newcomer's place."""
+    from arena.config import PlayerEntry
+
+    folder = Path(folder)
+    cfg = stored_config(folder)
+    if cfg is None:
+        raise ResultsError(f"{folder}: no config.yaml here; is it a tournament's results folder?")
+    cfg.output, cfg.name = str(folder.parent), folder.name
+    if any(p.name == name for p in cfg.players):
+        raise TournamentError(f"{folder}: a player named {name!r} is already in the tournament; "
+                              "choose another --name")
+    entry = PlayerEntry(name, spec, dict(params or {}))
+    check_new_player(entry, cfg)
+    cfg.players.append(entry)
+    try:
+        config_from_dict(cfg.to_dict(), f"{folder}/config.yaml (with {name})")
+    except ConfigError as exc:
+        raise TournamentError(str(exc)) from None
+    outcome = run_tournament(cfg, workers=workers, address=address, echo=echo,
+                             progress_stream=progress_stream, grace=grace)
+    place = next(p["place"] for p in outcome.board["players"] if p["name"] == name)
+    return outcome, place
+
+
+def check_new_player(entry, cfg: TournamentConfig) -> None:
+    """``players.loading.check_player`` when it exists (it plays a test game), else construction."""
+    from arena.config import check_player_entry
+
+    where = f"player {entry.name!r}"
+    check_player_entry(entry, cfg.game, where)
+    try:
+        from players.loading import check_player
+    except ImportError:
+        return
+    try:
+        check_player(entry.spec, entry.params, cfg.game, games=2, num_players=cfg.seats,
+                     move_seconds=cfg.move_seconds)
+    except Exception as exc:  # noqa: BLE001 - whatever the check says, it is the user's to read
+        raise TournamentError(f"{where}: {exc}") from None

@@ -1,0 +1,146 @@
+"""The worker side of a tournament: play scheduled games, return log records.
+
+The same code runs in a Ray worker process and, for ``workers: 0``, in the
+driver.  Each game gets freshly built players, so a player that keeps state
+between games cannot make a result depend on which worker played which games.
+An error outside the players' code (an engine bug) becomes a *failed* game
+record; it does not stop the batch.
+
+With a ``trace`` file, the worker writes who is about to think and every action
+applied, unbuffered, so that if the process dies (``os._exit``, a signal) the
+driver can tell the culprit seat and rebuild the position at that moment
+(:func:`record_from_trace`).
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import asdict
+
+from arena.match import Fault, faulted_ranks, play_game
+
+_classes: dict = {}  # (spec, game) -> Player class, per process
+_ready_paths: set = set()
+
+
+def prepare_process(setup: dict) -> None:
+    """Make this process able to load the game and players (paths, plugins)."""
+    for path in setup.get("sys_path", ()):
+        if path not in _ready_paths:
+            _ready_paths.add(path)
+            if path not in sys.path:
+                sys.path.append(path)
+    from arena.config import import_plugins
+
+    import_plugins(setup.get("plugins", ()))
+
+
+def build_player(setup: dict, name: str):
+    from players.loading import resolve_class
+
+    spec, params = setup["players"][name]
+    key = (spec, setup["game"])
+    cls = _classes.get(key)
+    if cls is None:
+        cls = _classes[key] = resolve_class(spec, setup["game"])
+    return cls(**params)
+
+
+def play_one(setup: dict, job: dict, trace_path: str | None = None) -> dict:
+    """Play one scheduled game and return its log record."""
+    prepare_process(setup)
+    began = time.perf_counter()
+    trace = _Trace.open(trace_path, setup["game"])
+    try:
+        players = [build_player(setup, name) for name in job["players"]]
+        result = play_game(setup["game"], players, job["seed"], setup["options"], names=list(job["players"]),
+                           move_seconds=setup.get("move_seconds"), game_seconds=setup.get("game_seconds"),
+                           on_step=trace.step if trace else None, on_turn=trace.turn if trace else None)
+    except Exception as exc:  # noqa: BLE001 - an engine or setup bug fails this game only
+        return failed_record(job, "error", f"{type(exc).__name__}: {exc}", time.perf_counter() - began)
+    finally:
+        if trace:
+            trace.close()
+    return make_record(job, result.actions, result.scores, result.ranks, [asdict(f) for f in result.faults],
+                       result.moves, {"seconds": round(time.perf_counter() - began, 6),
+                                      "think_seconds": [round(t, 6) for t in result.think_seconds],
+                                      "max_move_seconds": [round(t, 6) for t in result.max_move_seconds]})
+
+
+def play_batch(setup: dict, jobs: list, trace_path: str | None = None) -> list:
+    return [play_one(setup, job, trace_path) for job in jobs]
+
+
+def make_record(job, actions, scores, ranks, faults, moves, timings) -> dict:
+    return {"id": job["id"], "index": job["index"], "pairing": job["pairing"], "deal": job["deal"],
+            "rotation": job["rotation"], "game": job.get("game"), "options": job.get("options", {}),
+            "num_players": len(job["players"]), "seed": job["seed"], "players": list(job["players"]),
+            "actions": list(actions), "scores": list(scores), "ranks": ranks, "faults": faults,
+            "moves": list(moves), "timings": timings}
+
+
+def failed_record(job, kind, detail, seconds=0.0) -> dict:
+    """A game with no result (it cannot be rated); the reason is kept as a fault."""
+    record = make_record(job, [], [], None, [{"seat": None, "kind": kind, "detail": detail}],
+                         [0] * len(job["players"]), {"seconds": round(seconds, 6)})
+    record["failed"] = detail
+    return record
+
+
+class _Trace:
+    """Who is thinking and what was played, written straight to a file."""
+
+    @classmethod
+    def open(cls, path, game):
+        """A trace, or None where there is none to write (not asked, or no shared disk)."""
+        if not path:
+            return None
+        try:
+            return cls(path, game)
+        except OSError:
+            return None
+
+    def __init__(self, path, game):
+        from engine.registry import get_game
+
+        self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        self.to_text = get_game(game).action_to_text
+
+    def turn(self, seat):
+        os.write(self.fd, f"turn {seat}\n".encode())
+
+    def step(self, state, seat, action):
+        os.write(self.fd, f"action {self.to_text(action)}\n".encode())
+
+    def close(self):
+        os.close(self.fd)
+
+
+def record_from_trace(setup: dict, job: dict, trace_text: str | None, kind: str, detail: str) -> dict:
+    """The record of a game whose worker died or was stopped: the seat that was
+    thinking gets the fault and is placed last, the others are ranked on the
+    position reached (the same outcome as a fault caught inside the game)."""
+    if not trace_text:
+        return failed_record(job, kind, f"{detail} (the seat at fault cannot be told)")
+    from engine.registry import get_game
+
+    spec = get_game(setup["game"])
+    state = spec.new_game(len(job["players"]), job["seed"], setup["options"])
+    seat, actions, moves = None, [], [0] * len(job["players"])
+    try:
+        for line in trace_text.splitlines():
+            word, _, rest = line.partition(" ")
+            if word == "turn" and rest.isdigit():
+                seat = int(rest)
+            elif word == "action" and seat is not None:
+                state.apply(spec.action_from_text(rest))
+                actions.append(rest)
+                moves[seat] += 1
+    except Exception as exc:  # noqa: BLE001 - a trace cut short by the crash itself
+        return failed_record(job, kind, f"{detail} (its trace could not be replayed: {exc})")
+    if seat is None:
+        return failed_record(job, kind, f"{detail} (before any player was called)")
+    fault = Fault(seat, kind, detail)
+    return make_record(job, actions, list(state.scores()), faulted_ranks(state, {seat}), [asdict(fault)],
+                       moves, {"seconds": None})

@@ -1,0 +1,31 @@
+"""Running small tournaments quietly, and comparing their logs."""
+import io
+import json
+
+from arena.config import load_config
+from arena.results import ResultsStore
+from arena.tournament import run_tournament
+
+
+def run(path, **kwargs):
+    kwargs.setdefault("echo", lambda *_: None)
+    kwargs.setdefault("progress_stream", io.StringIO())
+    kwargs.setdefault("grace", 1.0)
+    return run_tournament(load_config(path), **kwargs)
+
+
+def log_lines(folder) -> list:
+    return (folder / "games.jsonl").read_text().splitlines()
+
+
+def without_timings(lines) -> set:
+    out = set()
+    for line in lines:
+        record = json.loads(line)
+        record.pop("timings")
+        out.add(json.dumps(record, sort_keys=True))
+    return out
+
+
+def records(folder) -> dict:
+    return {r["id"]: r for r in ResultsStore(folder).load_games()}

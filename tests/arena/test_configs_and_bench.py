@@ -1,0 +1,55 @@
+"""The example configs, a tiny Origin tournament, and the tournament benchmark."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from arena.config import load_config
+from arena.schedule import build_schedule
+from conftest import REPO, player, toy_config
+from helpers import run
+
+
+def _origin_ready() -> bool:
+    try:
+        from engine.registry import get_game
+
+        get_game("origin")
+        return True
+    except Exception:  # noqa: BLE001
+        return False
+
+
+needs_origin = pytest.mark.skipif(not _origin_ready(), reason="engine.origin is not there yet")
+
+
+@needs_origin
+@pytest.mark.parametrize("name", ["quick", "origin"])
+def test_the_example_configs_load_with_every_player_built(name):
+    cfg = load_config(REPO / "configs" / f"{name}.yaml")
+    assert cfg.game == "origin" and len(build_schedule(cfg)) > 0
+
+
+@needs_origin
+def test_a_tiny_origin_tournament(tmp_path):
+    path = tmp_path / "o.yaml"
+    path.write_text(f"name: o\ngame: origin\nseats: 2\noutput: {tmp_path / 'results'}\n"
+                    "games_per_pairing: 1\nplayers:\n  - {name: r1, class: random}\n"
+                    "  - {name: r2, class: random, params: {seed: 3}}\n")
+    outcome = run(path)
+    assert outcome.played == 2 and outcome.board["games_rated"] == 2
+
+
+def test_bench_tournament_reports_rates_efficiency_and_overhead(tmp_path):
+    path = toy_config(tmp_path, [player("a"), player("b", seed=1)], games=20)
+    code = ("import json, sys; sys.path.insert(0, 'tests');"
+            "from arena.bench_tournament import bench_tournament;"
+            f"print(json.dumps(bench_tournament({str(path)!r}, workers=(1,), games=40)))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "RAY_AUTH_MODE": "disabled"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    rows = json.loads(done.stdout.strip().splitlines()[-1])
+    assert [r["mode"] for r in rows] == ["one process", "ray"]
+    assert rows[0]["games"] == rows[1]["games"] == 40
+    assert rows[1]["games_per_s"] > 0 and "efficiency" in rows[1] and "overhead_ms_per_game" in rows[1]

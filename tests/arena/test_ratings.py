@@ -1,0 +1,51 @@
+"""Ratings and the leaderboard's statistics."""
+import pytest
+
+from arena.ratings import estimate_draw_probability, rate_games, wilson_interval
+from conftest import player, toy_config
+from helpers import run
+
+
+def game(players, ranks, scores=None):
+    return {"players": players, "ranks": ranks, "scores": scores or [0] * len(players), "faults": []}
+
+
+def test_the_winner_of_every_game_is_rated_first():
+    ratings = rate_games([game(["a", "b", "c"], [1, 2, 3])] * 10, ["a", "b", "c"])
+    mus = {n: s.mu for n, s in ratings.players.items()}
+    assert mus["a"] > mus["b"] > mus["c"]
+    assert ratings.players["a"].wins == 10 and ratings.players["b"].wins == 0
+
+
+def test_a_shared_first_place_splits_the_win_and_counts_as_a_draw():
+    ratings = rate_games([game(["a", "b"], [1, 1])], ["a", "b"])
+    assert ratings.players["a"].wins == ratings.players["b"].wins == 0.5
+    assert ratings.players["a"].mu == pytest.approx(ratings.players["b"].mu)
+    assert ratings.head_to_head[("a", "b")] == [0.5, 1]
+
+
+def test_draw_probability_follows_the_games():
+    assert estimate_draw_probability([game(["a", "b"], [1, 2])]) == 0.001
+    assert estimate_draw_probability([game(["a", "b"], [1, 1]), game(["a", "b"], [1, 2])]) == 0.5
+
+
+def test_games_without_a_result_are_not_rated():
+    failed = {"players": ["a", "b"], "ranks": None, "scores": [], "faults": []}
+    assert rate_games([failed], ["a", "b"]).rated == 0
+
+
+def test_wilson_interval_bounds():
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(50, 100)
+    assert low < 0.5 < high and high - low == pytest.approx(0.192, abs=0.002)
+
+
+def test_a_three_seat_tournament_rates_everyone(tmp_path):
+    players = [player("a"), player("b", seed=1), player("c", seed=2), player("d", seed=3)]
+    outcome = run(toy_config(tmp_path, players, seats=3, games=2))
+    assert outcome.played == 4 * 2 * 3
+    board = outcome.board
+    assert [p["games"] for p in board["players"]] == [18] * 4
+    assert board["head_to_head"]["a"]["b"]["games"] == 2 * 2 * 3  # the two pairings with a and b
+    conservative = [p["conservative"] for p in board["players"]]
+    assert conservative == sorted(conservative, reverse=True)

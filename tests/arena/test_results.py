@@ -1,0 +1,141 @@
+"""The results store: crash-safe log, resuming, refusing changes to played games."""
+import json
+
+import pytest
+import yaml
+
+from arena.config import ConfigError
+from arena.results import ResultsError, ResultsStore
+from arena.tournament import TournamentError, load_tournament
+from conftest import player, toy_config
+from helpers import log_lines, run
+
+THREE = [player("a"), player("b", seed=1), player("c", seed=2)]
+
+
+def test_a_tournament_writes_config_log_and_leaderboard(tmp_path):
+    outcome = run(toy_config(tmp_path, THREE))
+    folder = tmp_path / "results" / "t"
+    assert outcome.played == outcome.scheduled == 12
+    assert sorted(p.name for p in folder.iterdir() if not p.name.startswith(".")) == ["config.yaml", "games.jsonl", "leaderboard.json",
+                                                        "leaderboard.md"]
+    record = json.loads(log_lines(folder)[0])
+    assert {"id", "index", "seed", "players", "actions", "scores", "ranks", "faults", "timings"} <= set(record)
+    from engine.record import GameRecord
+
+    final = GameRecord.from_json(json.dumps(record)).final_state()  # each line replays
+    assert final.scores() == record["scores"] and final.ranking() == record["ranks"]
+    board = json.loads((folder / "leaderboard.json").read_text())
+    assert sum(p["games"] for p in board["players"]) == 12 * 2
+    assert "| player" in (folder / "leaderboard.md").read_text()
+
+
+def test_running_again_plays_nothing_and_keeps_the_log(tmp_path):
+    path = toy_config(tmp_path, THREE)
+    run(path)
+    before = (tmp_path / "results/t/games.jsonl").read_bytes()
+    assert run(path).played == 0
+    assert (tmp_path / "results/t/games.jsonl").read_bytes() == before
+
+
+def test_a_torn_last_line_is_dropped_and_replayed(tmp_path):
+    path = toy_config(tmp_path, THREE)
+    first = run(path)
+    log = tmp_path / "results/t/games.jsonl"
+    lines = log.read_bytes().splitlines(keepends=True)
+    log.write_bytes(b"".join(lines[:5]) + lines[5][:30])  # a write cut short by a crash
+    warnings = []
+    again = run(path, echo=warnings.append)
+    assert any("games.jsonl:6: torn last line" in w for w in warnings)
+    assert again.played == 7
+    assert len(log_lines(tmp_path / "results/t")) == 12
+    assert again.board == first.board
+
+
+def test_a_corrupt_line_in_the_middle_is_an_error_and_changes_nothing(tmp_path):
+    path = toy_config(tmp_path, THREE)
+    run(path)
+    log = tmp_path / "results/t/games.jsonl"
+    lines = log.read_text().splitlines(keepends=True)
+    lines[3] = "{not json\n"
+    log.write_text("".join(lines))
+    damaged = log.read_bytes()
+    with pytest.raises(ResultsError, match=r"games\.jsonl:4: not a game record"):
+        run(path)
+    with pytest.raises(ResultsError, match=r"games\.jsonl:4"):
+        load_tournament(tmp_path / "results/t")
+    assert log.read_bytes() == damaged
+
+
+def test_a_config_that_changes_played_games_is_refused(tmp_path):
+    path = toy_config(tmp_path, THREE)
+    run(path)
+    data = yaml.safe_load(path.read_text())
+    data["players"][1]["params"] = {"seed": 99}
+    data["seed"] = 12
+    path.write_text(yaml.safe_dump(data))
+    with pytest.raises(TournamentError) as caught:
+        run(path)
+    message = str(caught.value)
+    assert "seed: 11 -> 12" in message and "players[1] (b): params" in message and "--fresh" in message
+    assert len(log_lines(tmp_path / "results/t")) == 12
+
+
+def test_fresh_moves_the_old_results_aside(tmp_path):
+    path = toy_config(tmp_path, THREE)
+    run(path)
+    data = yaml.safe_load(path.read_text())
+    data["seed"] = 12
+    path.write_text(yaml.safe_dump(data))
+    assert run(path, fresh=True).played == 12
+    old = [p for p in (tmp_path / "results").iterdir() if p.name.startswith("t.old-")]
+    assert len(old) == 1 and len(log_lines(old[0])) == 12
+
+
+def test_changing_only_the_time_limits_or_workers_resumes(tmp_path):
+    path = toy_config(tmp_path, THREE)
+    run(path)
+    data = yaml.safe_load(path.read_text())
+    data.update(time_limits={"move_seconds": 5}, workers=0, games_per_pairing=3)
+    path.write_text(yaml.safe_dump(data))
+    assert run(path).played == 6  # only the new deals
+
+
+def test_the_leaderboard_is_reprinted_from_the_log(tmp_path):
+    outcome = run(toy_config(tmp_path, THREE))
+    cfg, board = load_tournament(tmp_path / "results/t")
+    assert board == outcome.board
+
+
+def test_a_folder_without_config_is_named(tmp_path):
+    with pytest.raises(ResultsError, match="no config.yaml here"):
+        load_tournament(tmp_path)
+
+
+def test_a_bad_player_stops_before_any_game(tmp_path):
+    path = toy_config(tmp_path, THREE + [player("d", "nowhere.py:Bot")])
+    from arena.config import load_config
+
+    with pytest.raises(ConfigError, match=r"players\[3\]\.class: .*no file nowhere\.py"):
+        load_config(path)
+    assert not (tmp_path / "results").exists()
+
+
+def test_store_appends_whole_lines(tmp_path):
+    store = ResultsStore(tmp_path)
+    store.append([{"id": "a"}, {"id": "b"}])
+    store.append([{"id": "c"}])
+    store.close()
+    assert [r["id"] for r in store.load_games()] == ["a", "b", "c"]
+
+
+def test_two_runs_cannot_write_one_tournament(tmp_path):
+    path = toy_config(tmp_path, THREE)
+    other = ResultsStore(tmp_path / "results/t")
+    assert other.try_lock()
+    try:
+        with pytest.raises(TournamentError, match=r"in use by another arena run"):
+            run(path)
+    finally:
+        other.unlock()
+    assert run(path).played == 12

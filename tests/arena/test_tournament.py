@@ -1,0 +1,112 @@
+"""Whole tournaments: submitting a player, 1 worker vs Ray, faults kept inside games."""
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from arena.cli import app
+from arena.config import load_config
+from arena.schedule import build_schedule
+from arena.tournament import game_setup, job_for, submit_player
+from arena.worker import play_one
+from conftest import player, toy_config
+from helpers import log_lines, records, run, without_timings
+
+THREE = [player("a"), player("b", seed=1), player("c", seed=2)]
+
+
+def test_submitting_a_fourth_player_plays_only_its_pairings(tmp_path):
+    path = toy_config(tmp_path, THREE, games=2)
+    run(path)
+    folder = tmp_path / "results" / "t"
+    before = (folder / "games.jsonl").read_bytes()
+    outcome, place = submit_player(folder, "random", "d", {"seed": 9}, echo=lambda *_: None, grace=1.0)
+    after = (folder / "games.jsonl").read_bytes()
+    assert after.startswith(before)  # the earlier lines, byte for byte
+    new = [json.loads(line) for line in after[len(before):].decode().splitlines()]
+    assert len(new) == outcome.played == 3 * 2 * 2  # pairings with d x deals x rotations
+    assert all("d" in r["players"] for r in new)
+    assert len({r["id"] for r in new}) == len(new)
+    assert 1 <= place <= 4 and [p["name"] for p in outcome.board["players"]].index("d") == place - 1
+    assert "d" in (folder / "config.yaml").read_text()
+
+
+def test_submit_on_the_command_line(tmp_path):
+    path = toy_config(tmp_path, THREE, games=1)
+    run(path)
+    result = CliRunner().invoke(app, ["submit", "random", str(tmp_path / "results/t"), "--name", "newbie",
+                                      "--param", "seed=4"])
+    assert result.exit_code == 0, result.output
+    assert "newbie placed" in result.output
+    again = CliRunner().invoke(app, ["submit", "random", str(tmp_path / "results/t"), "--name", "newbie"])
+    assert again.exit_code == 2 and "already in the tournament" in again.output
+
+
+def test_leaderboard_command_reprints(tmp_path):
+    run(toy_config(tmp_path, THREE, games=1))
+    result = CliRunner().invoke(app, ["leaderboard", str(tmp_path / "results/t")])
+    assert result.exit_code == 0 and "μ−3σ" in result.output and "head to head" in result.output
+
+
+def test_one_worker_and_two_ray_workers_give_the_same_results(tmp_path, ray_local):
+    one = toy_config(tmp_path, THREE, games=3, filename="one.yaml", output=str(tmp_path / "one"))
+    two = toy_config(tmp_path, THREE, games=3, filename="two.yaml", output=str(tmp_path / "two"))
+    run(one, workers=1)
+    run(two, workers=2, games_per_task=2)
+    a, b = tmp_path / "one/t", tmp_path / "two/t"
+    assert without_timings(log_lines(a)) == without_timings(log_lines(b))
+    assert (a / "leaderboard.json").read_text() == (b / "leaderboard.json").read_text()
+    assert (a / "leaderboard.md").read_text() == (b / "leaderboard.md").read_text()
+
+
+FAULTS = [
+    ("exception", "Raiser", {}),
+    ("illegal", "Cheater", {}),
+    ("overrun", "Slow", {"time_limits": {"move_seconds": 0.02}}),
+    ("hang", "Hanger", {"time_limits": {"game_seconds": 0.3}}),
+    ("hang", "Stubborn", {"time_limits": {"game_seconds": 0.3}}),  # deaf to the watchdog: the backstop
+    ("crash", "Killer", {}),
+]
+
+
+@pytest.mark.parametrize("kind, cls, extra", FAULTS, ids=[f[1] for f in FAULTS])
+def test_a_fault_stays_inside_its_game(tmp_path, ray_local, kind, cls, extra):
+    check_fault_kept_inside(tmp_path, kind, cls, extra, workers=2)
+
+
+@pytest.mark.parametrize("kind, cls, extra", FAULTS[:4], ids=[f[1] for f in FAULTS[:4]])
+def test_a_fault_stays_inside_its_game_in_one_process(tmp_path, kind, cls, extra):
+    check_fault_kept_inside(tmp_path, kind, cls, extra, workers=0)
+
+
+def check_fault_kept_inside(tmp_path, kind, cls, extra, workers):
+    path = toy_config(tmp_path, THREE[:2] + [player("bad", cls, seat=1)], games=1, workers=workers, **extra)
+    outcome = run(path)
+    cfg = load_config(path)
+    games = records(tmp_path / "results/t")
+    assert len(games) == len(build_schedule(cfg)) == 6
+    for job in build_schedule(cfg):
+        record = games[job.id]
+        if record["players"][1] == "bad":
+            assert [(f["seat"], f["kind"]) for f in record["faults"]] == [(1, kind)]
+            assert record["ranks"] == [1, 2]
+        else:  # untouched: exactly the game a clean process plays
+            clean = play_one(game_setup(cfg), job_for(cfg, job))
+            assert record["faults"] == [] and without_timings([json.dumps(record)]) == \
+                without_timings([json.dumps(clean)])
+    bad = next(p for p in outcome.board["players"] if p["name"] == "bad")
+    assert bad["faults"] == 2 and len(outcome.board["faults"]) == 2
+
+
+def test_tournament_command_names_a_bad_player_and_plays_nothing(tmp_path):
+    path = toy_config(tmp_path, THREE + [player("d", "mybots:Bot")])
+    result = CliRunner().invoke(app, ["tournament", str(path)])
+    assert result.exit_code == 2
+    assert "t.yaml: players[3].class: player 'mybots:Bot': no module named 'mybots'" in result.output
+    assert not (tmp_path / "results").exists()
+
+
+def test_tournament_command_plays_and_prints_the_leaderboard(tmp_path):
+    result = CliRunner().invoke(app, ["tournament", str(toy_config(tmp_path, THREE, games=1))])
+    assert result.exit_code == 0, result.output
+    assert "6/6 games played" in result.output and "results in" in result.output
