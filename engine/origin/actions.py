@@ -17,6 +17,7 @@ Text forms (``action_to_text`` / ``action_from_text`` round-trip):
 from __future__ import annotations
 
 import re
+import threading
 from typing import NamedTuple
 
 from engine.contract import IllegalActionError
@@ -165,6 +166,10 @@ for _tag, _cls in enumerate(ALL_ACTIONS):
 PASS = Pass()
 RUN = Run()
 ACCEPT = Accept()
+
+# The engine keeps tables of action objects, made once and grown on demand (positions);
+# they only grow, under this lock, so that threads sharing the engine read them safely.
+GROWING = threading.RLock()
 
 
 def action_to_text(action) -> str:

@@ -8,7 +8,7 @@ While the defender decides, ``phase`` is DEFENCE and the defender is
 from __future__ import annotations
 
 from engine.origin import feeding, turn
-from engine.origin.actions import ACCEPT, RUN, Attack, DropTail, Mimic, Scavenge
+from engine.origin.actions import ACCEPT, GROWING, RUN, Attack, DropTail, Mimic, Scavenge
 from engine.origin.animal import (ATTACKED, FIRST_TRAIT, FLAGS, FOOD, HIBERNATING, MIMICRY_USED, NEED,
                                   POISONED, TRAITS_MASK, remove_trait)
 from engine.origin.cards import (BIG, BURROWING, CAMOUFLAGE, MIMICRY, POISONOUS, RUNNING, SCAVENGER,
@@ -48,19 +48,52 @@ def attack_targets(s, seat: int, pos: int) -> list:
             if (other != seat or p != pos) and can_be_attacked(s, carnivore, other, p)]
 
 
-_MAX_POS = 24
-_ATTACKS = [[[Attack(pos, seat, target) for target in range(_MAX_POS)] for seat in range(8)]
-            for pos in range(_MAX_POS)]
+# _ATTACKS[pos][seat]: Attack(pos, seat, target) by target position, made once, grown on demand
+_ATTACKS = []
+
+
+def _attack_plays(pos: int, seat: int, size: int) -> list:
+    with GROWING:
+        while len(_ATTACKS) <= pos:
+            _ATTACKS.append([[] for _ in range(8)])
+        row = _ATTACKS[pos][seat]
+        while len(row) < size:
+            row.append(Attack(pos, seat, len(row)))
+    return row
+
+
+for _pos in range(12):
+    for _seat in range(8):
+        _attack_plays(_pos, _seat, 12)
 
 
 def add_attack_actions(s, seat: int, pos: int, actions: list) -> None:
-    """Append an Attack for every legal target of this carnivore (the playout hot path)."""
-    carnivore = s.animals[seat][pos]
-    table = _ATTACKS[pos] if pos < _MAX_POS else None
+    """Append an Attack for every legal target of this carnivore (the playout hot path:
+    ``can_be_attacked`` inlined, the carnivore's own traits folded into ``shield``)."""
+    own = s.animals[seat][pos][TRAITS_MASK]
+    shield = (0 if own & _BIG else _BIG) | (0 if own & _SHARP_VISION else _CAMOUFLAGE)
+    swimming = own & _SWIMMING
+    table = _ATTACKS[pos] if pos < len(_ATTACKS) else None
+    links = s.links
     for other, row in enumerate(s.animals):
-        for p in range(len(row)):
-            if (other != seat or p != pos) and can_be_attacked(s, carnivore, other, p):
-                actions.append(table[other][p] if table and p < _MAX_POS else Attack(pos, other, p))
+        if not row:
+            continue
+        if table is None or len(table[other]) < len(row):
+            plays = _attack_plays(pos, other, len(row))
+        else:
+            plays = table[other]
+        symbionts = links[other] and [link[LINK_FIRST] for link in links[other] if link[LINK_TRAIT] == SYMBIOSIS]
+        p = -1
+        for target in row:
+            p += 1
+            mask = target[TRAITS_MASK]
+            if mask & shield or mask & _SWIMMING != swimming:
+                continue
+            if mask & _BURROWING and (target[FOOD] >= target[NEED] or target[FLAGS] & HIBERNATING):
+                continue
+            if symbionts and p in symbionts or p == pos and other == seat:
+                continue
+            actions.append(plays[p])
 
 
 def start_attack(s, action) -> None:
@@ -219,4 +252,4 @@ def end_attack(s) -> None:
     s.attack = None
     s.phase = FEEDING
     s.current_player = s.actor
-    turn.end_feeding_turn(s)
+    turn.find_feeder(s, s.actor, True)  # end of the attacker's feeding turn

@@ -85,9 +85,13 @@ def deck_counts(num_players: int) -> list:
     return [c * boxes for c in COPIES]
 
 
+_DECKS = {1: [k for k, c in enumerate(COPIES) for _ in range(c)],
+          2: [k for k, c in enumerate(COPIES) for _ in range(2 * c)]}
+
+
 def new_deck(num_players: int) -> list:
     """The draw deck as a list of kinds (order is irrelevant: cards are drawn at random)."""
-    return [k for k, c in enumerate(deck_counts(num_players)) for _ in range(c)]
+    return _DECKS[1 if num_players <= 4 else 2][:]
 
 
 # --- food bank (§3 phase 2): players -> (dice, added) ------------------------------

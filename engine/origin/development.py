@@ -1,11 +1,13 @@
 """Phase 1, development (§3 phase 1): play a card as an animal, as a trait, or pass."""
 from __future__ import annotations
 
+from itertools import compress
+
 from engine.origin import turn
-from engine.origin.actions import PASS, PlayAnimal, PlayPair, PlayTrait
-from engine.origin.animal import TRAITS_MASK, add_trait, new_animal
-from engine.origin.cards import (CARD_KINDS, CARNIVOROUS, FAT_TISSUE, NUM_TRAITS, PAIRED, PARASITE,
-                                 SCAVENGER, SYMBIOSIS)
+from engine.origin.actions import GROWING, PASS, PlayAnimal, PlayPair, PlayTrait
+from engine.origin.animal import FAT_SLOTS, NEED, TRAITS_MASK
+from engine.origin.cards import (CARD_KINDS, CARNIVOROUS, FAT_TISSUE, FOOD_BONUS, NUM_KINDS, NUM_TRAITS, PAIRED,
+                                 PARASITE, SCAVENGER, SYMBIOSIS)
 from engine.origin.state import LINK_FIRST, LINK_SECOND, LINK_TRAIT
 
 _CARNIVOROUS_OR_SCAVENGER = (1 << CARNIVOROUS) | (1 << SCAVENGER)
@@ -34,89 +36,211 @@ def pair_allowed(links: list, trait: int, first: int, second: int) -> bool:
     return True
 
 
-# Every action object made once (positions up to _MAX_POS; rarer ones are built on demand).
-_MAX_POS = 24
-_ANIMAL = [PlayAnimal(kind) for kind in range(len(CARD_KINDS))]
-_TRAIT = [[[[PlayTrait(kind, trait, seat, pos) for pos in range(_MAX_POS)] for seat in range(8)]
-           for trait in range(NUM_TRAITS)] for kind in range(len(CARD_KINDS))]
+# Every action object is made once, in tables that grow on demand (positions are small).
+_ANIMAL = [PlayAnimal(kind) for kind in range(NUM_KINDS)]
+# _TRAIT[kind][trait][seat]: PlayTrait by position; _PAIRS[kind][n]: every pair of n animals, in order
+_TRAIT = [[[[] for seat in range(8)] for trait in range(NUM_TRAITS)] for kind in range(NUM_KINDS)]
+_PAIRS = [{} for kind in range(NUM_KINDS)]
+_ALL_PAIRS = [{} for kind in range(NUM_KINDS)]  # the same actions alone: a seat without paired cards yet
 
 
-def _trait_play(kind, trait, seat, pos):
-    return _TRAIT[kind][trait][seat][pos] if pos < _MAX_POS else PlayTrait(kind, trait, seat, pos)
+def _trait_plays(kind: int, trait: int, seat: int, size: int) -> list:
+    """PlayTrait(kind, trait, seat, pos) for pos < size (at least), as a list by position."""
+    row = _TRAIT[kind][trait][seat]
+    if len(row) < size:
+        with GROWING:
+            while len(row) < size:
+                row.append(PlayTrait(kind, trait, seat, len(row)))
+    return row
 
 
-def _forbidden(animal: list) -> int:
-    """Trait bits this animal may not receive (duplicates; Carnivorous with Scavenger)."""
-    mask = animal[TRAITS_MASK] & ~(1 << FAT_TISSUE)
-    if mask & _CARNIVOROUS_OR_SCAVENGER:
-        mask |= _CARNIVOROUS_OR_SCAVENGER
-    return mask
+def _pair_plays(kind: int, trait: int, n_own: int) -> tuple:
+    """Every PlayPair between ``n_own`` animals as (unordered key, action), in the order they are offered:
+    Symbiosis is directional (symbiont, host); the others are unordered."""
+    plays = _PAIRS[kind].get(n_own)
+    if plays is None:
+        plays = tuple(((min(first, second), max(first, second)), PlayPair(kind, trait, first, second))
+                      for first in range(n_own)
+                      for second in (range(n_own) if trait == SYMBIOSIS else range(first + 1, n_own))
+                      if first != second)
+        _ALL_PAIRS[kind][n_own] = tuple(play for _, play in plays)  # first: a reader of _PAIRS finds both
+        _PAIRS[kind][n_own] = plays
+    return plays
 
 
-# per kind: its trait sides as (trait, bit, how it is played)
+# per kind: its trait sides as (how it is played, trait, blocking bits): an own animal
+# with any of the blocking bits may not take the trait (duplicates, except Fat Tissue;
+# Carnivorous and Scavenger exclude each other); a Parasite goes on an opponent's animal
+# without one already.
 _SINGLE, _PARASITIC, _PAIRED = range(3)
-_SIDES = [tuple((t, 1 << t, _PARASITIC if t == PARASITE else _PAIRED if t in PAIRED else _SINGLE)
+
+
+def _blocking(trait: int) -> int:
+    if trait == FAT_TISSUE:
+        return 0
+    if (1 << trait) & _CARNIVOROUS_OR_SCAVENGER:
+        return _CARNIVOROUS_OR_SCAVENGER
+    return 1 << trait
+
+
+_SIDES = [tuple((_PARASITIC if t == PARASITE else _PAIRED if t in PAIRED else _SINGLE, t, _blocking(t))
                 for t in traits) for traits in CARD_KINDS]
+# A kind goes "whole" (from _FREE) when no own animal has any of its blocking bits, and
+# for a paired trait when the seat has no paired cards yet (_LINKED); a kind with a
+# Parasite side never does (_ALWAYS is a bit every ``traits_here`` has).
+_ALWAYS, _LINKED = 1 << 30, 1 << 29
+
+
+def _kind_blocking(sides) -> int:
+    bits = 0
+    for how, _, blocking in sides:
+        bits |= blocking if how == _SINGLE else _LINKED if how == _PAIRED else _ALWAYS
+    return bits
+
+
+_KIND_BLOCKING = [_kind_blocking(sides) for sides in _SIDES]
+# _FREE[seat][n][kind]: for n own animals, what a kind offers when nothing blocks it: the
+# card as an animal, then each trait on every animal or pair of animals (None: Parasite)
+_FREE = [[] for seat in range(8)]
+_KINDS = range(NUM_KINDS)
+
+
+def _free_blocks(seat: int, n: int) -> list:
+    """``_FREE[seat][n]``, made on first use."""
+    by_n = _FREE[seat]
+    with GROWING:
+        while len(by_n) <= n:
+            size = len(by_n)
+            blocks = []
+            for kind, sides in enumerate(_SIDES):
+                block = None
+                if not _KIND_BLOCKING[kind] & _ALWAYS:
+                    block = [_ANIMAL[kind]]
+                    for how, trait, _ in sides:
+                        if how == _SINGLE:
+                            block += _trait_plays(kind, trait, seat, size)[:size]
+                        elif size > 1:
+                            block += [play for _, play in _pair_plays(kind, trait, size)]
+                blocks.append(None if block is None else tuple(block))
+            by_n.append(blocks)
+    return by_n[n]
+
+
+# _SEAT_SIDES[seat][kind]: the kind's sides as (how, trait, blocking bits, PlayTrait row of ``seat``)
+_MAX_POS = 32  # rows hold this many positions from the start; more are added on demand
+_SEAT_SIDES = [[tuple((how, trait, bits, _trait_plays(kind, trait, seat, _MAX_POS)) for how, trait, bits in sides)
+                for kind, sides in enumerate(_SIDES)] for seat in range(8)]
 
 
 def development_actions(s) -> list:
+    """Every card in hand as an animal, then as each legal trait placement (§3 phase 1), then PASS.
+    (The playout hot path: a card that every own animal may take comes whole from ``_FREE``;
+    otherwise ``compress`` picks the animals that may take each trait.)"""
     seat = s.current_player
     own = s.animals[seat]
     n_own = len(own)
-    forbidden = [_forbidden(a) for a in own]
+    if n_own > _MAX_POS:
+        for kind in range(NUM_KINDS):
+            for _, trait, _ in _SIDES[kind]:
+                _trait_plays(kind, trait, seat, n_own)
+    traits_here = _ALWAYS | _LINKED if s.links[seat] else _ALWAYS  # and every trait some own animal has
+    for a in own:
+        traits_here |= a[TRAITS_MASK]
+    by_n = _FREE[seat]
+    free = by_n[n_own] if n_own < len(by_n) else _free_blocks(seat, n_own)
+    blocking = _KIND_BLOCKING
+    seat_sides = _SEAT_SIDES[seat]
     actions = []
-    for kind, count in enumerate(s.hands[seat]):
-        if not count:
+    may_take = None  # blocking bits -> per own animal, may it take such a trait
+    for kind in compress(_KINDS, s.hands[seat]):
+        if not traits_here & blocking[kind]:
+            actions += free[kind]
             continue
         actions.append(_ANIMAL[kind])
-        for trait, bit, how in _SIDES[kind]:
+        for how, trait, bits, plays in seat_sides[kind]:
             if how == _SINGLE:
-                plays = _TRAIT[kind][trait][seat]
-                for pos in range(n_own):
-                    if not forbidden[pos] & bit:
-                        actions.append(plays[pos] if pos < _MAX_POS else PlayTrait(kind, trait, seat, pos))
-            elif how == _PARASITIC:  # only on an opponent's animal
-                for other in range(s.num_players):
-                    if other != seat:
-                        for pos, a in enumerate(s.animals[other]):
-                            if not a[TRAITS_MASK] & bit:
-                                actions.append(_trait_play(kind, PARASITE, other, pos))
+                if not traits_here & bits:
+                    actions += plays[:n_own]
+                    continue
+                if may_take is None:
+                    may_take = {}
+                ok = may_take.get(bits)
+                if ok is None:
+                    ok = may_take[bits] = [not a[TRAITS_MASK] & bits for a in own]
+                actions += compress(plays, ok)
+            elif how == _PARASITIC:
+                _add_parasites(s, seat, kind, bits, actions)
             elif n_own > 1:
-                links = s.links[seat]
-                for first in range(n_own):
-                    # Symbiosis is directional (symbiont, host); the others are unordered
-                    for second in range(n_own) if trait == SYMBIOSIS else range(first + 1, n_own):
-                        if pair_allowed(links, trait, first, second):
-                            actions.append(PlayPair(kind, trait, first, second))
+                if s.links[seat]:
+                    _add_pairs(s, seat, kind, trait, actions)
+                else:
+                    every = _ALL_PAIRS[kind].get(n_own)
+                    if every is None:
+                        _pair_plays(kind, trait, n_own)
+                        every = _ALL_PAIRS[kind][n_own]
+                    actions += every
     actions.append(PASS)
     return actions
 
 
-def _after_playing(s, seat: int) -> None:
-    if not any(s.hands[seat]):
-        s.passed[seat] = True  # an empty hand can only pass
-    turn.next_developer(s)
+def _add_parasites(s, seat: int, kind: int, blocking: int, actions: list) -> None:
+    """Parasite goes on an opponent's animal that has none yet."""
+    for other in range(s.num_players):
+        row = s.animals[other]
+        if other != seat and row:
+            plays = _trait_plays(kind, PARASITE, other, len(row))
+            actions += compress(plays, [not a[TRAITS_MASK] & blocking for a in row])
+
+
+def _add_pairs(s, seat: int, kind: int, trait: int, actions: list) -> None:
+    """A paired trait between two own animals not yet joined by the same trait."""
+    n_own = len(s.animals[seat])
+    plays = _PAIRS[kind].get(n_own) or _pair_plays(kind, trait, n_own)
+    taken = [(min(link[LINK_FIRST], link[LINK_SECOND]), max(link[LINK_FIRST], link[LINK_SECOND]))
+             for link in s.links[seat] if link[LINK_TRAIT] == trait]
+    if taken:
+        actions += [play for key, play in plays if key not in taken]
+    else:
+        actions += [play for _, play in plays]
 
 
 def play_animal(s, action) -> None:
     seat = s.current_player
-    s.hands[seat][action.kind] -= 1
-    s.animals[seat].append(new_animal(action.kind))
-    _after_playing(s, seat)
+    kind = action[0]
+    hand = s.hands[seat]
+    hand[kind] -= 1
+    s.animals[seat].append([kind, 0, 0, 0, 1, 0, 0])  # animal.new_animal, inlined
+    if not hand[kind] and not any(hand):
+        s.passed[seat] = True  # an empty hand can only pass
+    turn.next_developer(s)
 
 
 def play_trait(s, action) -> None:
     seat = s.current_player
-    s.hands[seat][action.kind] -= 1
-    add_trait(s.animals[action.seat][action.pos], action.trait, action.kind)
-    _after_playing(s, seat)
+    kind, trait, owner, pos = action
+    hand = s.hands[seat]
+    hand[kind] -= 1
+    # animal.add_trait, inlined
+    a = s.animals[owner][pos]
+    a.append(trait << 5 | kind)
+    a[TRAITS_MASK] |= 1 << trait
+    a[NEED] += FOOD_BONUS[trait]
+    if trait == FAT_TISSUE:
+        a[FAT_SLOTS] += 1
+    if not hand[kind] and not any(hand):
+        s.passed[seat] = True
+    turn.next_developer(s)
 
 
 def play_pair(s, action) -> None:
     seat = s.current_player
-    s.hands[seat][action.kind] -= 1
-    s.links[seat].append((action.trait, action.first, action.second, action.kind, 0))
-    _after_playing(s, seat)
+    kind, trait, first, second = action
+    hand = s.hands[seat]
+    hand[kind] -= 1
+    s.links[seat].append((trait, first, second, kind, 0))
+    if not hand[kind] and not any(hand):
+        s.passed[seat] = True
+    turn.next_developer(s)
 
 
 def pass_development(s, action) -> None:

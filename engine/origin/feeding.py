@@ -7,16 +7,19 @@ from engine.origin import attack, turn
 from engine.origin.actions import PASS, BurnFat, Graze, Hibernate, Pirate, TakeFood
 from engine.origin.animal import (ATTACKED, FAT, FAT_SLOTS, FLAGS, FOOD, GRAZED, HIBERNATED_LAST,
                                   HIBERNATING, NEED, PIRATED, TRAITS_MASK)
-from engine.origin.cards import (CARNIVOROUS, COMMUNICATION, COOPERATION, GRAZING, HIBERNATION, PIRACY,
-                                 SYMBIOSIS)
+from engine.origin.cards import (CARNIVOROUS, COMMUNICATION, COOPERATION, COPIES, GRAZING, HIBERNATION,
+                                 PIRACY, SYMBIOSIS)
 from engine.origin.state import LINK_FIRST, LINK_SECOND, LINK_TRAIT, LINK_USED
 
 _CARNIVOROUS, _GRAZING, _PIRACY, _HIBERNATION = (1 << CARNIVOROUS, 1 << GRAZING, 1 << PIRACY,
                                                  1 << HIBERNATION)
 
 
-_MAX_POS = 24
-_TAKE = [TakeFood(pos) for pos in range(_MAX_POS)]
+# action objects by position, made once (no seat can have more animals than there are cards)
+_MAX_ANIMALS = 2 * sum(COPIES)
+_TAKE = [TakeFood(pos) for pos in range(_MAX_ANIMALS)]
+_GRAZE = [Graze(pos) for pos in range(_MAX_ANIMALS)]
+_HIBERNATE = [Hibernate(pos) for pos in range(_MAX_ANIMALS)]
 
 
 def host_unfed(s, seat: int, pos: int) -> bool:
@@ -80,45 +83,60 @@ def give_food(s, seat: int, pos: int, red: bool) -> None:
 
 
 def feeding_actions(s, seat: int) -> list:
-    """Everything ``seat`` may do on its feeding turn; [PASS] alone when nothing."""
-    actions = []
+    """Everything ``seat`` may do on its feeding turn; [PASS] alone when nothing.
+    (The hottest loop of a playout: ``can_accept`` is inlined as ``hungry``/``accept``.)"""
+    row = s.animals[seat]
+    if not row:
+        return [PASS]
     bank = s.food_bank
-    symbiotic = s.links[seat] and any(link[LINK_TRAIT] == SYMBIOSIS for link in s.links[seat])
-    for pos, a in enumerate(s.animals[seat]):
-        flags = a[FLAGS]
-        mask = a[TRAITS_MASK]
+    links = s.links[seat]
+    symbiotic = False
+    for link in links:
+        if link[LINK_TRAIT] == SYMBIOSIS:
+            symbiotic = True
+            break
+    actions = []
+    for pos, a in enumerate(row):
         unfed = a[FOOD] < a[NEED]
-        # can_accept, inlined (this is the hottest loop of a playout)
-        accept = (not flags & HIBERNATING and (unfed or a[FAT] < a[FAT_SLOTS])
-                  and not (symbiotic and host_unfed(s, seat, pos)))
+        flags = a[FLAGS]
+        if not (unfed or a[FAT] < a[FAT_SLOTS]) or flags & HIBERNATING:
+            # takes no food (and so cannot attack, pirate, burn fat or go to sleep); may still graze
+            if a[TRAITS_MASK] & _GRAZING and bank and not flags & GRAZED:
+                actions.append(_GRAZE[pos])
+            continue
+        mask = a[TRAITS_MASK]
+        accept = not (symbiotic and host_unfed(s, seat, pos))
         if accept:
             if bank:
-                actions.append(_TAKE[pos] if pos < _MAX_POS else TakeFood(pos))
+                actions.append(_TAKE[pos])
             if mask & _CARNIVOROUS and not flags & ATTACKED:
                 attack.add_attack_actions(s, seat, pos, actions)
         if not mask:
             continue
-        if a[FAT] and unfed and not flags & HIBERNATING:
+        if unfed and a[FAT]:
             actions.extend(burn_fat_actions(s, pos, a))
         if mask & _GRAZING and bank and not flags & GRAZED:
-            actions.append(Graze(pos))
-        if mask & _PIRACY and accept and not flags & PIRATED and unfed:
+            actions.append(_GRAZE[pos])
+        if mask & _PIRACY and accept and unfed and not flags & PIRATED:
             for target_seat, target in piracy_targets(s, seat, pos):
                 actions.append(Pirate(pos, target_seat, target))
-        if (mask & _HIBERNATION and not flags & (HIBERNATING | HIBERNATED_LAST) and not s.last_turn
-                and (unfed or a[FAT] < a[FAT_SLOTS])):
-            actions.append(Hibernate(pos))
+        if mask & _HIBERNATION and not flags & HIBERNATED_LAST and not s.last_turn:
+            actions.append(_HIBERNATE[pos])
     actions.append(PASS)
     return actions
 
 
-def burn_fat_actions(s, pos: int, a: list) -> list:
+_BURN = {}  # (pos, most) -> the BurnFat choices, made once
+
+
+def burn_fat_actions(s, pos: int, a: list) -> tuple:
     """Fat on one animal becomes food (§4 Fat Tissue); option ``fat_burning``:
     "several" (default, evoweb: choose how many, up to what it still needs) or "one"."""
-    if s.opts.fat_burning == "one":
-        return [BurnFat(pos, 1)]
-    most = min(a[FAT], a[NEED] - a[FOOD])
-    return [BurnFat(pos, k) for k in range(1, most + 1)]
+    most = 1 if s.opts.fat_burning == "one" else min(a[FAT], a[NEED] - a[FOOD])
+    choices = _BURN.get((pos, most))
+    if choices is None:
+        choices = _BURN[pos, most] = tuple(BurnFat(pos, k) for k in range(1, most + 1))
+    return choices
 
 
 def piracy_targets(s, seat: int, pos: int) -> list:
@@ -136,8 +154,16 @@ def take_food(s, action) -> None:
     """A: one red token from the bank to one animal (§3 phase 3)."""
     s.food_bank -= 1
     s.acted = True
-    give_food(s, s.actor, action.pos, True)
-    turn.end_feeding_turn(s)
+    seat = s.actor
+    if s.links[seat]:
+        give_food(s, seat, action[0], True)
+    else:  # give_food without chains, inlined
+        a = s.animals[seat][action[0]]
+        if a[FOOD] < a[NEED]:
+            a[FOOD] += 1
+        else:
+            a[FAT] += 1
+    turn.find_feeder(s, s.actor, True)
 
 
 def burn_fat(s, action) -> None:
@@ -146,7 +172,7 @@ def burn_fat(s, action) -> None:
     a[FAT] -= action.amount
     a[FOOD] += action.amount
     s.acted = True
-    turn.end_feeding_turn(s)
+    turn.find_feeder(s, s.actor, True)
 
 
 def _free_action_done(s) -> None:
@@ -157,7 +183,7 @@ def _free_action_done(s) -> None:
     if len(actions) > 1:
         s.cached = actions
     else:
-        turn.end_feeding_turn(s)
+        turn.find_feeder(s, s.actor, True)
 
 
 def graze(s, action) -> None:
@@ -175,7 +201,7 @@ def pirate(s, action) -> None:
     give_food(s, s.actor, action.pos, False)
     if s.opts.piracy_is_feeding_action:
         s.acted = True
-        turn.end_feeding_turn(s)
+        turn.find_feeder(s, s.actor, True)
     else:
         _free_action_done(s)
 
@@ -187,5 +213,5 @@ def hibernate(s, action) -> None:
 
 
 def pass_feeding(s, action) -> None:
-    turn.end_feeding_turn(s)
+    turn.find_feeder(s, s.actor, True)
 

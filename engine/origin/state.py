@@ -41,14 +41,15 @@ class OriginState(State):
 
     # --- contract verbs ---------------------------------------------------------
     def legal_actions(self) -> list:
-        if self.cached is None:
-            self.cached = _rules.legal_actions(self)
-        return self.cached
+        cached = self.cached
+        if cached is None:
+            cached = self.cached = _LEGAL[self.phase](self)
+        return cached
 
     def apply(self, action) -> None:
         self.cached = None
         try:
-            handler = _rules.HANDLERS[self.phase][type(action)]
+            handler = _HANDLERS[self.phase][type(action)]
         except KeyError:
             raise IllegalActionError(f"{action} is not legal now ({self!r})") from None
         handler(self, action)
@@ -89,6 +90,14 @@ class OriginState(State):
     def render(self) -> str:
         return _render.render_state(self)
 
+    def phase_name(self) -> str:
+        """The phase for logs, e.g. "turn 3: feeding"; an attack's defence and the Scavenger's
+        meal are part of feeding (§3 phase 3), the last turn is marked (§5)."""
+        if self.phase == OVER:
+            return f"turn {self.turn}: game over"
+        name = "development" if self.phase == DEVELOPMENT else "feeding"
+        return f"turn {self.turn}{' (last)' if self.last_turn else ''}: {name}"
+
     # --- helpers for tests and replays -------------------------------------------
     def snapshot(self) -> tuple:
         """Everything in the state as nested tuples: equal snapshots = identical states."""
@@ -112,3 +121,4 @@ from engine.origin import observation as _observation  # noqa: E402
 from engine.origin import render as _render  # noqa: E402
 from engine.origin import rules as _rules  # noqa: E402
 from engine.origin import scoring as _scoring  # noqa: E402
+_HANDLERS, _LEGAL = _rules.HANDLERS, _rules.LEGAL  # noqa: E305 (per phase, see rules.py)

@@ -4,7 +4,7 @@ development.py, feeding.py and attack.py."""
 from __future__ import annotations
 
 from engine.contract import TERMINAL
-from engine.rng import Rng
+from engine.rng import _GOLDEN, _MASK, Rng, mix64
 from engine.origin import feeding
 from engine.origin.animal import (CARD, FIRST_TRAIT, FLAGS, FOOD, GRAZED, HIBERNATED_LAST, HIBERNATING,
                                   NEED, POISONED)
@@ -14,10 +14,16 @@ from engine.origin.state import (DEVELOPMENT, FEEDING, LINK_FIRST, LINK_KIND, LI
 
 
 # --- §2 setup ---------------------------------------------------------------------
+_OPTIONS = {}  # resolved options (as sorted items) -> Options, shared by the states that use them
+
+
 def new_game(num_players: int, seed: int, options: dict) -> OriginState:
     s = OriginState.__new__(OriginState)
     s.num_players = num_players
-    s.opts = Options(options)
+    key = tuple(sorted(options.items()))
+    s.opts = _OPTIONS.get(key)
+    if s.opts is None:
+        s.opts = _OPTIONS[key] = Options(options)
     s.rng = Rng(seed)
     s.turn = 1
     s.last_turn = False
@@ -30,9 +36,7 @@ def new_game(num_players: int, seed: int, options: dict) -> OriginState:
     s.attack = None
     s.cached = None
     s.acted = False
-    for _ in range(HAND_SIZE):
-        for seat in range(num_players):
-            draw_card(s, seat)
+    deal(s, list(range(num_players)), [HAND_SIZE] * num_players)
     s.first_player = roll_for_first_player(s)
     begin_development(s)
     return s
@@ -58,6 +62,25 @@ def draw_card(s, seat: int) -> None:
     s.hands[seat][kind] += 1
 
 
+def deal(s, order: list, wanted: list) -> None:
+    """One card at a time to each seat of ``order`` in turn until each has ``wanted[seat]``
+    or the deck runs out: ``draw_card`` repeated, with ``Rng.below`` inlined (the same
+    draws from the state's Rng: its counter steps and SplitMix64, test_turn checks it)."""
+    deck, hands, rng = s.deck, s.hands, s.rng
+    seed, counter = rng.seed, rng.counter
+    while deck and any(wanted):
+        for seat in order:
+            if wanted[seat] and deck:
+                counter += 1
+                i = mix64(seed ^ ((counter * _GOLDEN) & _MASK)) % len(deck)
+                kind = deck[i]
+                deck[i] = deck[-1]
+                deck.pop()
+                hands[seat][kind] += 1
+                wanted[seat] -= 1
+    rng.counter = counter
+
+
 # --- §3 phase 1: development -----------------------------------------------------
 def begin_development(s) -> None:
     s.phase = DEVELOPMENT
@@ -70,8 +93,11 @@ def next_developer(s) -> None:
     """Next seat clockwise that has not passed; when all have passed, feeding begins."""
     n = s.num_players
     passed = s.passed
-    for i in range(1, n + 1):
-        seat = (s.actor + i) % n
+    seat = s.actor
+    for _ in range(n):
+        seat += 1
+        if seat == n:
+            seat = 0
         if not passed[seat]:
             s.actor = s.current_player = seat
             return
@@ -81,7 +107,11 @@ def next_developer(s) -> None:
 # --- §3 phase 2: food bank, phase 3: feeding rounds ------------------------------------
 def begin_feeding(s) -> None:
     dice, added = FOOD_TABLE[s.num_players]
-    s.food_bank = added + sum(s.rng.die() for _ in range(dice))
+    die = s.rng.die
+    bank = added
+    for _ in range(dice):
+        bank += die()
+    s.food_bank = bank
     s.phase = FEEDING
     s.acted = False
     find_feeder(s, s.first_player)
@@ -92,7 +122,8 @@ def new_round(s) -> None:
     s.acted = False
     for row in s.animals:
         for a in row:
-            a[FLAGS] &= ~GRAZED
+            if a[FLAGS] & GRAZED:
+                a[FLAGS] &= ~GRAZED
     for row in s.links:
         for i, link in enumerate(row):
             if link[LINK_USED]:
@@ -101,32 +132,33 @@ def new_round(s) -> None:
 
 def end_feeding_turn(s) -> None:
     """The actor's turn in this round is over: on to the next seat."""
-    seat = (s.actor + 1) % s.num_players
-    if seat == s.first_player:
-        if not s.acted:
-            end_of_turn(s)
-            return
-        new_round(s)
-    find_feeder(s, seat)
+    find_feeder(s, s.actor, True)
 
 
-def find_feeder(s, seat: int) -> None:
-    """From ``seat`` on, the first seat that has something to do besides passing
-    (a seat with nothing to do passes without being asked).  The phase ends after
-    a full round in which nobody acted (§3 phase 3, reference [inf])."""
+def find_feeder(s, seat: int, after: bool = False) -> None:
+    """From ``seat`` on (from the seat after it when ``after``), the first seat that has
+    something to do besides passing (a seat with nothing to do passes without being
+    asked).  The phase ends after a full round in which nobody acted (§3 phase 3,
+    reference [inf]); a new round begins whenever the turn comes back to the first player."""
     n = s.num_players
+    first = s.first_player
+    feeding_actions = feeding.feeding_actions
     while True:
-        actions = feeding.feeding_actions(s, seat)
+        if after:
+            seat += 1
+            if seat == n:
+                seat = 0
+            if seat == first:
+                if not s.acted:
+                    end_of_turn(s)
+                    return
+                new_round(s)
+        after = True
+        actions = feeding_actions(s, seat)
         if len(actions) > 1:
             s.actor = s.current_player = seat
             s.cached = actions
             return
-        seat = (seat + 1) % n
-        if seat == s.first_player:
-            if not s.acted:
-                end_of_turn(s)
-                return
-            new_round(s)
 
 
 # --- §3 phase 4: extinction and drawing; §5 end -------------------------------------
@@ -153,9 +185,9 @@ def extinction(s) -> None:
             flags = a[FLAGS]
             if flags & POISONED or (a[FOOD] < a[NEED] and not flags & HIBERNATING):
                 remove_animal(s, seat, pos)
-        for a in row:
-            a[FOOD] = 0
-            a[FLAGS] = HIBERNATED_LAST if a[FLAGS] & HIBERNATING else 0
+            else:  # a survivor starts the next turn hungry, remembering a sleep
+                a[FOOD] = 0
+                a[FLAGS] = HIBERNATED_LAST if flags & HIBERNATING else 0
         links = s.links[seat]
         for i, link in enumerate(links):
             if link[LINK_USED]:
@@ -176,13 +208,7 @@ def drawing(s) -> None:
     """One card at a time, from the first player clockwise, until each has his share
     or the deck runs out (§3 phase 4)."""
     n = s.num_players
-    wanted = [cards_wanted(s, seat) for seat in range(n)]
-    order = [(s.first_player + i) % n for i in range(n)]
-    while s.deck and any(wanted):
-        for seat in order:
-            if wanted[seat] and s.deck:
-                draw_card(s, seat)
-                wanted[seat] -= 1
+    deal(s, [(s.first_player + i) % n for i in range(n)], [cards_wanted(s, seat) for seat in range(n)])
 
 
 def remove_animal(s, seat: int, pos: int) -> None:
