@@ -49,7 +49,11 @@ class PlayAnimal(NamedTuple):
     kind: int
 
     def __str__(self):
-        return f"animal {KIND_NAMES[self.kind]}"
+        return "animal (face down)" if self.kind < 0 else f"animal {KIND_NAMES[self.kind]}"
+
+
+# how a card played as an animal appears in the public history: face down (§2)
+FACE_DOWN_ANIMAL = PlayAnimal(-1)
 
 
 class PlayTrait(NamedTuple):

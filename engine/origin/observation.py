@@ -25,7 +25,7 @@ class OriginObservation(Observation):
     __slots__ = ("game", "seat", "num_players", "current_player", "legal_actions", "is_terminal",
                  "options", "phase", "turn", "first_player", "last_turn", "food_bank", "deck_size",
                  "hand", "hand_sizes", "discard_sizes", "own_discard", "animals", "links", "passed",
-                 "actor", "acted", "attack", "unseen", "_opts", "_pool")
+                 "actor", "acted", "attack", "unseen", "_opts", "_pool", "history")
 
     def __init__(self, state: OriginState, seat: int):
         self.game = "origin"
@@ -55,6 +55,8 @@ class OriginObservation(Observation):
         self.acted = state.acted
         self.attack = None if state.attack is None else tuple(state.attack)
         self.unseen = self._unseen()
+        # (seat, action) for every action so far; cards played as animals show face down
+        self.history = tuple(state.history)
         self._pool = tuple(k for k, c in enumerate(self.unseen) for _ in range(c))
 
     def _unseen(self) -> tuple:
@@ -128,6 +130,7 @@ class OriginObservation(Observation):
         s.acted = self.acted
         s.attack = None if self.attack is None else list(self.attack)
         s.cached = None
+        s.history = list(self.history)
         return s
 
     def render(self) -> str:

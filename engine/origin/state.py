@@ -8,6 +8,7 @@ and trait entries (``animal.py``), and the owner's ``links`` (paired traits).
 from __future__ import annotations
 
 from engine.contract import TERMINAL, IllegalActionError, State
+from engine.origin.actions import FACE_DOWN_ANIMAL, PlayAnimal
 
 # phases of a turn (§3); the food bank roll and extinction/drawing happen inside apply()
 DEVELOPMENT, FEEDING, DEFENCE, SCAVENGE, OVER = range(5)
@@ -36,7 +37,7 @@ class Options:
 class OriginState(State):
     __slots__ = ("num_players", "current_player", "opts", "rng", "phase", "turn", "first_player",
                  "last_turn", "food_bank", "deck", "hands", "discards", "animals", "links",
-                 "passed", "actor", "acted", "attack", "cached")
+                 "passed", "actor", "acted", "attack", "cached", "history")
     game = "origin"
 
     # --- contract verbs ---------------------------------------------------------
@@ -52,6 +53,9 @@ class OriginState(State):
             handler = _HANDLERS[self.phase][type(action)]
         except KeyError:
             raise IllegalActionError(f"{action} is not legal now ({self!r})") from None
+        # the public record: a card played as an animal lies face down (§2), so
+        # everyone sees that an animal was played, not which card it was
+        self.history.append((self.current_player, FACE_DOWN_ANIMAL if type(action) is PlayAnimal else action))
         handler(self, action)
 
     def clone(self) -> "OriginState":
@@ -75,6 +79,7 @@ class OriginState(State):
         c.acted = self.acted
         c.attack = None if self.attack is None else self.attack[:]
         c.cached = None
+        c.history = self.history[:]
         return c
 
     def scores(self) -> list:

@@ -35,6 +35,7 @@ def new_game(num_players: int, seed: int, options: dict) -> OriginState:
     s.links = [[] for _ in range(num_players)]
     s.attack = None
     s.cached = None
+    s.history = []
     s.acted = False
     deal(s, list(range(num_players)), [HAND_SIZE] * num_players)
     s.first_player = roll_for_first_player(s)

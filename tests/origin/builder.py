@@ -93,6 +93,7 @@ class Builder:
         s.acted = False
         s.attack = None
         s.cached = None
+        s.history = []
         return s
 
     def feeding(self, food: int = 0, actor: int = 0, first: int = 0, last_turn: bool = False,

@@ -135,3 +135,17 @@ def test_state_and_observation_render_as_readable_text():
     assert "Carnivorous, Fat Tissue; food 1/2 fat 1/1" in text and "Symbiosis a1 -> host a0" in text
     seen = s.observation(1).render()
     assert "a0 [?] Carnivorous" in seen and "1 cards" in seen and "Mimicry" not in seen
+
+
+def test_the_public_history_shows_an_animal_played_face_down():
+    """§2: a card played as an animal lies face down; every seat sees that an animal was
+    played, not which card it was, and observations carry that public history."""
+    from engine.origin.actions import FACE_DOWN_ANIMAL, PlayAnimal
+
+    s = GAME.new_game(2, seed=3)
+    seat = s.current_player
+    play = next(a for a in s.legal_actions() if type(a) is PlayAnimal)
+    s.apply(play)
+    for viewer in (0, 1):
+        assert s.observation(viewer).history == ((seat, FACE_DOWN_ANIMAL),)
+    assert str(FACE_DOWN_ANIMAL) == "animal (face down)"
