@@ -96,6 +96,179 @@ def replay(file: Path = typer.Argument(..., help="a game record written by `aren
             typer.echo(f"seat {seat}: score {score} place {ranks[seat]}")
 
 
+@app.command("check-player")
+def check_player_command(
+        spec: str = typer.Argument(..., help="built-in name, package.module:Class or path/to/file.py:Class"),
+        game: str = typer.Option(..., help="game to try it on (see `arena games`)"),
+        param: List[str] = typer.Option([], help="constructor parameter key=value (repeatable; YAML values)"),
+        games: int = typer.Option(3, help="games to play against random players"),
+        players: Optional[int] = typer.Option(None, help="number of players (default: the game's default)")):
+    """Load a player, build it and play a few games against random: OK or what is wrong."""
+    import yaml
+
+    from engine.contract import OptionError
+    from players.loading import PlayerSpecError, check_player
+
+    params = {}
+    for pair in param:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            _fail(f"--param {pair!r}: expected key=value")
+        params[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+    try:
+        check_player(spec, params, game, games=games, num_players=players)
+    except (PlayerSpecError, OptionError) as exc:
+        _fail(str(exc))
+    typer.echo(f"OK: {spec} played {games} games of {game} against random players without a fault")
+
+
+bench_app = typer.Typer(no_args_is_help=True, help="Speed benchmarks (BENCHMARKS.md); medians over repeats.")
+app.add_typer(bench_app, name="bench")
+
+
+@bench_app.command("ismcts")
+def bench_ismcts_command(game: str = typer.Option("origin", help="game name"),
+                         iterations: int = typer.Option(1000, help="ISMCTS iterations per measured move"),
+                         repeats: int = typer.Option(3, help="repeats per row (the median is reported)"),
+                         players: Optional[int] = typer.Option(None, help="number of players"),
+                         seed: int = typer.Option(0, help="seed of the benchmark positions"),
+                         as_json: bool = typer.Option(False, "--json", help="print JSON rows instead of a table")):
+    """ISMCTS iterations/s from an early- and a mid-game position, full rollouts and cut at 20 moves."""
+    from arena.bench import bench_ismcts, format_rows
+    from engine.contract import OptionError
+
+    try:
+        rows = bench_ismcts(game, iterations=iterations, repeats=repeats, num_players=players, seed=seed)
+    except OptionError as exc:
+        _fail(str(exc))
+    typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
+
+
+@bench_app.command("engine")
+def bench_engine_command(game: List[str] = typer.Option([], help="game name (repeatable; default: every game)"),
+                         players: List[int] = typer.Option([], help="player count (repeatable; default: min and 4)"),
+                         seconds: float = typer.Option(1.0, help="seconds of random playouts per repeat"),
+                         repeats: int = typer.Option(3, help="repeats per row (the median is reported)"),
+                         as_json: bool = typer.Option(False, "--json", help="print JSON rows instead of a table")):
+    """Random playouts/s, decisions/s, clone/observation/sample µs, per game and player count."""
+    from arena.bench import format_rows
+    from arena.bench_engine import bench_engine
+    from engine.contract import OptionError
+
+    try:
+        rows = bench_engine(game or None, players or None, seconds=seconds, repeats=repeats)
+    except OptionError as exc:
+        _fail(str(exc))
+    rounded = [{k: (round(v, 1) if isinstance(v, float) else v) for k, v in row.items()} for row in rows]
+    typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rounded))
+
+
+@bench_app.command("tournament")
+def bench_tournament_command(config: Optional[Path] = typer.Option(None, help="time this config's games "
+                                                                   "(default: random vs random)"),
+                             game: str = typer.Option("origin", help="game, when no config is given"),
+                             workers: List[int] = typer.Option([], help="Ray worker counts (repeatable; "
+                                                               "default 1, 2, ... up to the CPUs)"),
+                             games: int = typer.Option(400, help="games per measurement"),
+                             repeats: int = typer.Option(3, help="repeats (medians reported)"),
+                             as_json: bool = typer.Option(False, "--json", help="print JSON rows")):
+    """Games/s on Ray with 1..N workers against the same games in one process: efficiency, overhead."""
+    import os
+
+    from arena.bench_tournament import bench_tournament, format_rows
+    from arena.config import ConfigError
+
+    counts = workers or sorted({1, 2} | {w for w in (4, 8, 15) if w < (os.cpu_count() or 1)})
+    try:
+        rows = bench_tournament(config, workers=counts, game=game, games=games, repeats=repeats)
+    except ConfigError as exc:
+        _fail(str(exc))
+    typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
+
+
+@bench_app.command("memory")
+def bench_memory_command(game: str = typer.Option("origin", help="game name"),
+                         workers: int = typer.Option(2, help="Ray workers to measure"),
+                         iterations: int = typer.Option(2000, help="ISMCTS iterations for the tree measurement"),
+                         as_json: bool = typer.Option(False, "--json", help="print JSON rows")):
+    """RSS per Ray worker after playing games, and bytes per ISMCTS tree node."""
+    from arena.bench import format_rows
+    from arena.bench_engine import bench_memory
+
+    rows = bench_memory(game, workers=workers, iterations=iterations)
+    typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
+
+
+# --- tournaments (arena/tournament.py) -------------------------------------
+@app.command()
+def tournament(config: Path = typer.Argument(..., help="tournament config (YAML), e.g. configs/quick.yaml"),
+               workers: Optional[int] = typer.Option(None, help="Ray workers (0 or 1: in this process); "
+                                                     "default: the config's `workers`"),
+               address: Optional[str] = typer.Option(None, help="an existing Ray cluster (host:port or 'auto')"),
+               fresh: bool = typer.Option(False, help="start over: move the old results folder aside"),
+               games_per_task: Optional[int] = typer.Option(None, help="games per Ray task (default: measured)")):
+    """Play a round-robin tournament (resuming one already started) and print the leaderboard."""
+    from arena.config import ConfigError, load_config
+    from arena.results import ResultsError
+    from arena.tournament import TournamentError, run_tournament, summary_text
+
+    try:
+        cfg = load_config(config)
+        outcome = run_tournament(cfg, fresh=fresh, workers=workers, address=address,
+                                 games_per_task=games_per_task, echo=typer.echo)
+    except (ConfigError, ResultsError, TournamentError) as exc:
+        _fail(str(exc))
+    typer.echo(summary_text(outcome))
+    if outcome.interrupted:
+        raise typer.Exit(130)
+
+
+@app.command()
+def submit(spec: str = typer.Argument(..., help="built-in name, package.module:Class or path/to/file.py:Class"),
+           results: Path = typer.Argument(..., help="the tournament's results folder, e.g. results/quick"),
+           name: str = typer.Option(..., help="the new player's name on the leaderboard"),
+           param: List[str] = typer.Option([], help="constructor parameter key=value (repeatable; YAML values)"),
+           workers: Optional[int] = typer.Option(None, help="Ray workers (default: the stored config's)"),
+           address: Optional[str] = typer.Option(None, help="an existing Ray cluster")):
+    """Add a player to a tournament, play its games and print the new leaderboard."""
+    import yaml
+
+    from arena.config import ConfigError
+    from arena.results import ResultsError
+    from arena.tournament import TournamentError, submit_player, summary_text
+
+    params = {}
+    for pair in param:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            _fail(f"--param {pair!r}: expected key=value")
+        params[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+    try:
+        outcome, place = submit_player(results, spec, name, params, workers=workers, address=address,
+                                       echo=typer.echo)
+    except (ConfigError, ResultsError, TournamentError) as exc:
+        _fail(str(exc))
+    typer.echo(summary_text(outcome))
+    typer.echo(f"{name} placed {place} of {len(outcome.board['players'])}")
+    if outcome.interrupted:
+        raise typer.Exit(130)
+
+
+@app.command()
+def leaderboard(results: Path = typer.Argument(..., help="a tournament's results folder, e.g. results/quick")):
+    """Reprint a tournament's leaderboard from its game log (and rewrite leaderboard.md/.json)."""
+    from arena.config import ConfigError
+    from arena.leaderboard import render_text
+    from arena.results import ResultsError
+    from arena.tournament import load_tournament
+
+    try:
+        _, board = load_tournament(results)
+    except (ConfigError, ResultsError) as exc:
+        _fail(str(exc))
+    typer.echo(render_text(board))
+
+
 def main():
     app()
 

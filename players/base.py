@@ -6,6 +6,8 @@ return one of ``observation.legal_actions``.
 """
 from __future__ import annotations
 
+from engine.rng import Rng
+
 
 class Player:
     """Subclass this (or just provide the same methods).
@@ -28,3 +30,17 @@ class Player:
 
     def end(self, result) -> None:
         """Called once with the finished game's result (scores, ranks); optional."""
+
+
+class SeededPlayer(Player):
+    """A player with its own deterministic generator, ``self.rng`` (an
+    ``engine.rng.Rng``), renewed at every ``start`` from the game's player seed
+    and the ``seed`` parameter: the same game replays the same moves."""
+
+    def __init__(self, seed: int = 0):
+        self.base_seed = seed
+        self.rng = Rng(seed)
+
+    def start(self, game, seat, num_players, seed):
+        super().start(game, seat, num_players, seed)
+        self.rng = Rng(seed * 1_000_003 + self.base_seed)

@@ -29,8 +29,7 @@ from engine.citadels.moves import (V_ATTACK, V_DISCARD, V_END, V_FEED, V_GIFT, V
 from engine.citadels.roles import ARCHITECT, KING, MAGE, MERCHANT, SHAMAN
 from engine.citadels.tiles import BIOME, IS_CITY, PLAINS, POOL_FOOD, RIVER
 from engine.citadels.traits import AQUATIC, CAMOUFLAGE, FAT_RESERVE, PREDATOR, TRAIT_BIT, TRAIT_COUNT
-from engine.rng import Rng
-from players.base import Player
+from players.base import SeededPlayer
 
 # Discard order: which card kinds a hand needs least (first discarded on ties).
 KEEP_VALUE = {AQUATIC: 1, CAMOUFLAGE: 2, PREDATOR: 3, FAT_RESERVE: 4}
@@ -101,16 +100,8 @@ class View:
         return share + personal + self.self_fed()
 
 
-class RuleBasedPlayer(Player):
+class RuleBasedPlayer(SeededPlayer):
     name = "rules"
-
-    def __init__(self, seed: int = 0):
-        self.base_seed = seed
-        self.rng = Rng(seed)
-
-    def start(self, game, seat, num_players, seed):
-        super().start(game, seat, num_players, seed)
-        self.rng = Rng(seed * 1_000_003 + self.base_seed)
 
     def act(self, observation):
         legal = observation.legal_actions

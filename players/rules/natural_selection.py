@@ -32,8 +32,7 @@ from engine.natural_selection.cards import (AMBUSH, BURROWING, CARNIVORE, CLIMBI
                                             DEFENSIVE_HERDING, FAT_TISSUE, FERTILE, FORAGING, HARD_SHELL,
                                             HORNS, INTELLIGENCE, LONG_NECK, PACK_HUNTING, SCAVENGER,
                                             SYMBIOSIS, WARNING_CALL, food_of)
-from engine.rng import Rng
-from players.base import Player
+from players.base import SeededPlayer
 
 DEFENCES = (BURROWING, CLIMBING, DEFENSIVE_HERDING, HARD_SHELL, HORNS, SYMBIOSIS, WARNING_CALL)
 HERBIVORE_TRAITS = (LONG_NECK, FORAGING, FERTILE)
@@ -41,16 +40,8 @@ HUNTING_TRAITS = (AMBUSH, PACK_HUNTING, CLIMBING)
 DONE_BELOW = 0.9  # a play-phase action must be worth this much to spend a card on it
 
 
-class RuleBasedPlayer(Player):
+class RuleBasedPlayer(SeededPlayer):
     name = "rules"
-
-    def __init__(self, seed: int = 0):
-        self.base_seed = seed
-        self.rng = Rng(seed)
-
-    def start(self, game, seat, num_players, seed):
-        super().start(game, seat, num_players, seed)
-        self.rng = Rng(seed * 7_919 + self.base_seed)
 
     def act(self, observation):
         moves = observation.legal_actions

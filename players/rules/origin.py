@@ -27,8 +27,7 @@ from engine.origin.cards import (BIG, BURROWING, CAMOUFLAGE, CARNIVOROUS, COMMUN
                                  FOOD_BONUS, FOOD_TABLE, GRAZING, HIBERNATION, MIMICRY, PARASITE, PIRACY,
                                  POISONOUS, RUNNING, SCAVENGER, SHARP_VISION, SWIMMING, SYMBIOSIS, TAIL_LOSS)
 from engine.origin.state import DEFENCE, DEVELOPMENT, FEEDING, SCAVENGE
-from engine.rng import Rng
-from players.base import Player
+from players.base import SeededPlayer
 
 DEFENCES = (BIG, SWIMMING, CAMOUFLAGE, RUNNING, MIMICRY, TAIL_LOSS, BURROWING, POISONOUS)
 MINOR = {GRAZING: 0.1, PIRACY: 0.5, HIBERNATION: 0.5, SHARP_VISION: 0.0, SCAVENGER: 0.3}
@@ -59,16 +58,8 @@ def reachable_by(carnivore, a) -> bool:
     return not (has(a, BURROWING) and a[FOOD] >= a[NEED])
 
 
-class RuleBasedPlayer(Player):
+class RuleBasedPlayer(SeededPlayer):
     name = "rules-origin"
-
-    def __init__(self, seed: int = 0):
-        self.base_seed = seed
-        self.rng = Rng(seed)
-
-    def start(self, game, seat, num_players, seed):
-        super().start(game, seat, num_players, seed)
-        self.rng = Rng(seed * 1_000_003 + self.base_seed)
 
     def act(self, obs):
         actions = obs.legal_actions

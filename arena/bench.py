@@ -1,0 +1,75 @@
+"""Benchmarks behind ``arena bench …`` (BENCHMARKS.md): one function per
+sub-command, each returning rows (dicts) that the CLI prints with tabulate or
+as JSON.  Medians over repeats, because the machine is shared and noisy."""
+from __future__ import annotations
+
+import statistics
+import time
+
+from engine.registry import get_game
+from engine.rng import Rng
+
+
+def _decision_state(state, rng: Rng):
+    """Advance with random moves to the next position with a real choice (two or more actions)."""
+    while not state.is_terminal() and len(state.legal_actions()) < 2:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    return state
+
+
+def bench_positions(game: str, num_players: int, seed: int) -> dict:
+    """An early-game position (the first real choice of a new game) and a
+    mid-game one (halfway through a random game from the same seed)."""
+    spec = get_game(game)
+    rng = Rng(seed)
+    early = _decision_state(spec.new_game(num_players, seed), rng.copy())
+    length, probe = 0, spec.new_game(num_players, seed)
+    walk = rng.copy()
+    while not probe.is_terminal():
+        legal = probe.legal_actions()
+        probe.apply(legal[walk.below(len(legal))])
+        length += 1
+    mid = spec.new_game(num_players, seed)
+    walk = rng.copy()
+    for _ in range(length // 2):
+        legal = mid.legal_actions()
+        mid.apply(legal[walk.below(len(legal))])
+    positions = {"early": early}
+    mid = _decision_state(mid, walk)
+    if not mid.is_terminal():
+        positions["mid"] = mid
+    return positions
+
+
+def bench_ismcts(game: str, iterations: int = 1000, repeats: int = 3, num_players: int | None = None,
+                 seed: int = 0, cutoffs=(None, 20)) -> list:
+    """ISMCTS iterations per second from each position, with full rollouts and
+    with rollouts cut after 20 moves: one row per (position, rollout)."""
+    from players.ismcts import ISMCTSPlayer
+
+    n = num_players or get_game(game).default_players
+    rows = []
+    for where, state in bench_positions(game, n, seed).items():
+        seat = state.current_player
+        observation = state.observation(seat)
+        for cutoff in cutoffs:
+            rates = []
+            for repeat in range(repeats):
+                player = ISMCTSPlayer(iterations=iterations, rollout_cutoff=cutoff, seed=repeat)
+                player.start(game, seat, n, seed)
+                began = time.perf_counter()
+                player.act(observation)
+                rates.append(player.last_iterations / (time.perf_counter() - began))
+            rows.append({"game": game, "players": n, "position": where,
+                         "rollout": "full" if cutoff is None else f"cut at {cutoff}",
+                         "legal actions": len(observation.legal_actions), "iterations": iterations,
+                         "repeats": repeats, "median it/s": round(statistics.median(rates)),
+                         "min it/s": round(min(rates)), "max it/s": round(max(rates))})
+    return rows
+
+
+def format_rows(rows: list) -> str:
+    from tabulate import tabulate
+
+    return tabulate(rows, headers="keys", tablefmt="github")
