@@ -2,13 +2,17 @@
 
 Specs: a built-in name (``random``, ``rules``, ``ismcts``, ``pimc``),
 ``package.module:Class`` or ``path/to/file.py:Class``; keyword parameters come
-from the config.
+from the config.  :func:`check_player` also plays a few games against random
+players, so that a broken player is caught before a tournament (``arena check-player``).
+Every problem is a :class:`PlayerSpecError` whose message names the spec and what is wrong.
 """
 from __future__ import annotations
 
 import importlib
 import importlib.util
 import inspect
+import sys
+import zlib
 from pathlib import Path
 
 # name -> "module:Class"; "rules" is looked up per game (players/rules/<game>.py)
@@ -39,18 +43,14 @@ def resolve_class(spec: str, game: str | None = None):
         path = Path(where)
         if not path.is_file():
             raise PlayerSpecError(f"player {spec!r}: no file {where}")
-        mod_name = f"arena_user_{path.stem}_{abs(hash(str(path.resolve())))}"
-        module_spec = importlib.util.spec_from_file_location(mod_name, path)
-        module = importlib.util.module_from_spec(module_spec)
-        try:
-            module_spec.loader.exec_module(module)
-        except Exception as exc:  # noqa: BLE001
-            raise PlayerSpecError(f"player {spec!r}: importing {where} failed: {type(exc).__name__}: {exc}") from exc
+        module = _load_file(spec, path)
     else:
         try:
             module = importlib.import_module(where)
         except ImportError as exc:
             raise PlayerSpecError(f"player {spec!r}: no module named {where!r} ({exc})") from exc
+        except Exception as exc:  # noqa: BLE001 - a broken user module
+            raise PlayerSpecError(f"player {spec!r}: importing {where} failed: {type(exc).__name__}: {exc}") from exc
     cls = getattr(module, cls_name, None)
     if cls is None:
         raise PlayerSpecError(f"player {spec!r}: module {where!r} has no {cls_name!r}")
@@ -59,13 +59,61 @@ def resolve_class(spec: str, game: str | None = None):
     return cls
 
 
+def _load_file(spec: str, path: Path):
+    """Import a player file once per process, under a name stable for its path."""
+    resolved = str(path.resolve())
+    mod_name = f"arena_user_{path.stem}_{zlib.crc32(resolved.encode()):08x}"
+    if mod_name in sys.modules:
+        return sys.modules[mod_name]
+    module_spec = importlib.util.spec_from_file_location(mod_name, path)
+    module = importlib.util.module_from_spec(module_spec)
+    sys.modules[mod_name] = module  # dataclasses and pickling look a class's module up here
+    try:
+        module_spec.loader.exec_module(module)
+    except Exception as exc:  # noqa: BLE001 - a broken user file
+        del sys.modules[mod_name]
+        raise PlayerSpecError(f"player {spec!r}: importing {path} failed: {type(exc).__name__}: {exc}") from exc
+    return module
+
+
 def make_player(spec: str, params: dict | None = None, game: str | None = None):
     cls = resolve_class(spec, game)
+    if params is not None and not isinstance(params, dict):
+        raise PlayerSpecError(f"player {spec!r}: params must be a mapping of keyword parameters, not {params!r}")
     try:
         player = cls(**(params or {}))
-    except TypeError as exc:
-        raise PlayerSpecError(f"player {spec!r}: cannot construct {cls.__name__}(**{params or {}}): {exc}") from exc
+    except Exception as exc:  # noqa: BLE001 - a user's constructor may raise anything
+        raise PlayerSpecError(f"player {spec!r}: cannot construct {cls.__name__}(**{params or {}}): "
+                              f"{type(exc).__name__}: {exc}") from exc
     for method in ("start", "act"):
         if not callable(getattr(player, method, None)):
             raise PlayerSpecError(f"player {spec!r}: {cls.__name__} has no {method}() method")
     return player
+
+
+def check_player(spec: str, params: dict | None, game: str, games: int = 3, num_players: int | None = None,
+                 seed: int = 0, move_seconds: float | None = None) -> None:
+    """Construct the player and play ``games`` games against random players
+    (its seat rotating), raising :class:`PlayerSpecError` on the first problem:
+    it cannot be loaded or built, it raises, returns an illegal action, or (with
+    ``move_seconds``) overruns.  The message names the spec, game and seat, e.g.
+    ``mybot.py:Bot: game 2 seat 1: returned 'x', not a legal action``."""
+    from arena.match import play_game
+    from engine.contract import OptionError
+    from engine.registry import get_game
+    from players.random_player import RandomPlayer
+
+    try:
+        n = num_players or get_game(game).default_players
+    except OptionError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a game module that does not load is not the player's fault
+        raise OptionError(f"game {game!r} cannot be loaded: {type(exc).__name__}: {exc}") from exc
+    for number in range(1, games + 1):
+        seat = (number - 1) % n
+        player = make_player(spec, params, game)
+        players = [player if s == seat else RandomPlayer(seed=s) for s in range(n)]
+        result = play_game(game, players, seed + number, move_seconds=move_seconds)
+        for fault in result.faults:
+            blame = "" if fault.seat == seat else f" (by the random player at seat {fault.seat})"
+            raise PlayerSpecError(f"{spec}: game {number} seat {seat}: {fault.detail}{blame}")

@@ -1,0 +1,88 @@
+"""What ISMCTS and PIMC share: their parameters, budgets, seeding and rollout
+players.  Subclasses implement ``choose(observation, search, iterations, deadline)``."""
+from __future__ import annotations
+
+import random
+import time
+
+from engine.rng import Rng
+from players.base import Player
+from players.search_tree import EVALUATIONS, Search, policy_rollout, random_rollout
+
+
+class SearchPlayer(Player):
+    """Parameters (all optional):
+
+    ``iterations``   iterations per move (None: no iteration limit)
+    ``seconds``      wall-clock seconds per move (None: no time limit); with both,
+                     whichever is reached first.  With neither, 1000 iterations.
+    ``exploration``  the UCB1 exploration constant c in ``mean + c*sqrt(ln(avail)/visits)``
+    ``rollout``      ``"random"`` (fast inline loop) or any player spec
+                     (``"rules"``, ``"module:Class"``, ``"file.py:Class"``) acting
+                     for every seat on that seat's observation (slow)
+    ``rollout_params`` keyword parameters for a rollout player spec
+    ``rollout_cutoff`` stop rollouts after this many moves and evaluate (None: play to the end)
+    ``cutoff_eval``  how a cut-off position is scored: ``"margin"`` (smooth score
+                     margin against each other seat) or ``"rank"`` (win/draw/loss
+                     by the game's rank keys as if it ended now)
+    ``seed``         mixed with the per-game seed from ``start()``
+    """
+
+    name = "search"
+
+    def __init__(self, iterations: int | None = 1000, seconds: float | None = None, exploration: float = 0.7,
+                 rollout="random", rollout_params: dict | None = None, rollout_cutoff: int | None = None,
+                 cutoff_eval: str = "margin", seed: int = 0):
+        if iterations is None and seconds is None:
+            iterations = 1000
+        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+            raise ValueError(f"iterations must be a positive integer or None, not {iterations!r}")
+        if seconds is not None and (not isinstance(seconds, (int, float)) or seconds <= 0):
+            raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
+        if not isinstance(exploration, (int, float)) or exploration < 0:
+            raise ValueError(f"exploration must be a number >= 0, not {exploration!r}")
+        if rollout_cutoff is not None and (not isinstance(rollout_cutoff, int) or rollout_cutoff < 0):
+            raise ValueError(f"rollout_cutoff must be a non-negative integer or None, not {rollout_cutoff!r}")
+        if cutoff_eval not in EVALUATIONS:
+            raise ValueError(f"cutoff_eval must be one of {sorted(EVALUATIONS)}, not {cutoff_eval!r}")
+        if not isinstance(rollout, str):
+            raise ValueError(f"rollout must be 'random' or a player spec, not {rollout!r}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = float(exploration)
+        self.rollout = rollout
+        self.rollout_params = dict(rollout_params or {})
+        self.rollout_cutoff = rollout_cutoff
+        self.cutoff_eval = cutoff_eval
+        self.base_seed = seed
+        self.rng = Rng(seed)
+        self.last_iterations = 0  # iterations run by the last act(), for benchmarks and logs
+
+    def start(self, game, seat, num_players, seed):
+        super().start(game, seat, num_players, seed)
+        self.rng = Rng(seed * 1_000_003 + self.base_seed)
+        rand = random.Random(self.rng.next64()).random  # fast generator for expansion and rollouts
+        if self.rollout == "random":
+            rollout = random_rollout
+        else:
+            from players.loading import make_player  # late: loading imports the built-ins lazily too
+
+            players = [make_player(self.rollout, self.rollout_params, game) for _ in range(num_players)]
+            for s, p in enumerate(players):
+                p.start(game, s, num_players, self.rng.fork(100 + s).next64() & 0x7FFFFFFF)
+            rollout = policy_rollout(players)
+        self.search = Search(self.exploration, rollout, self.rollout_cutoff, EVALUATIONS[self.cutoff_eval], rand)
+
+    def act(self, observation):
+        began = time.perf_counter()
+        if not hasattr(self, "search"):  # used without start(): behave as seat's own game with its seed
+            self.start(observation.game, observation.seat, observation.num_players, 0)
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        deadline = None if self.seconds is None else began + self.seconds
+        return self.choose(observation, self.search, self.iterations, deadline)
+
+    def choose(self, observation, search: Search, iterations, deadline):
+        raise NotImplementedError

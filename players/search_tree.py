@@ -1,0 +1,217 @@
+"""The search core shared by ISMCTS and PIMC: tree nodes, one iteration
+(selection with UCB1 over available actions, expansion, rollout,
+backpropagation), rollouts and the rewards of a finished or cut-off game.
+
+Nothing here knows a game: it uses only the engine contract
+(``current_player``, ``legal_actions()``, ``apply()``, ``scores()``,
+``ranking()``, ``rank_keys()``, ``observation()``).
+
+Rewards are per seat, in [0, 1]: each seat scores 1 for every other seat it
+beats and 1/2 for every seat it ties, divided by ``num_players - 1`` (two
+players: win 1, draw 1/2, loss 0).  A node's statistics are kept from the
+viewpoint of the seat that chose the action leading to it, so the same code
+serves two and more players.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from engine.contract import TERMINAL, places_from_keys
+
+
+class Node:
+    """Statistics of one action in the tree (the edge into this node).
+
+    ``visits``: iterations that chose it; ``reward``: their summed reward for the
+    seat that chose it; ``avail``: iterations in which it was legal (UCB with
+    availability counts: an action unseen in most determinizations is not
+    penalised for it); ``children``: action -> Node, ``None`` until expanded.
+    """
+
+    __slots__ = ("visits", "reward", "avail", "children")
+
+    def __init__(self):
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+        self.children = None
+
+
+# --- rewards --------------------------------------------------------------
+
+def rewards_from_places(places: list) -> list:
+    """Per-seat reward from 1-based places: seats beaten plus half the seats tied,
+    over ``n - 1``.
+
+    >>> rewards_from_places([1, 2])
+    [1.0, 0.0]
+    >>> rewards_from_places([1, 1, 3])
+    [0.75, 0.75, 0.0]
+    """
+    n = len(places)
+    if n == 1:
+        return [1.0]
+    out = []
+    for p in places:
+        beaten = tied = 0
+        for q in places:
+            if q > p:
+                beaten += 1
+            elif q == p:
+                tied += 1
+        out.append((beaten + 0.5 * (tied - 1)) / (n - 1))
+    return out
+
+
+def evaluate_rank(state) -> list:
+    """Cut-off evaluation: the rewards the game would give if it ended now
+    (``rank_keys()``: score, then the game's own tie-breaks)."""
+    return rewards_from_places(places_from_keys(state.rank_keys()))
+
+
+def evaluate_margin(state) -> list:
+    """Cut-off evaluation: a smooth per-seat reward from score margins.  Against
+    each other seat, ``1/2 + 1/2 * (mine - theirs) / (|mine| + |theirs| + 1)``,
+    averaged; so a lead counts in proportion to its size, and equal scores give 1/2."""
+    scores = state.scores()
+    n = len(scores)
+    if n == 1:
+        return [1.0]
+    out = []
+    for i, mine in enumerate(scores):
+        total = 0.0
+        for j, theirs in enumerate(scores):
+            if j != i:
+                total += 0.5 + 0.5 * (mine - theirs) / (abs(mine) + abs(theirs) + 1)
+        out.append(total / (n - 1))
+    return out
+
+
+EVALUATIONS = {"margin": evaluate_margin, "rank": evaluate_rank}
+
+
+# --- rollouts ---------------------------------------------------------------
+
+def random_rollout(state, rand, cutoff) -> None:
+    """Uniformly random moves until the end, or for ``cutoff`` moves.
+    ``rand`` is a ``random.Random().random`` bound method (fast, seeded)."""
+    if cutoff is None:
+        while state.current_player != TERMINAL:
+            legal = state.legal_actions()
+            state.apply(legal[int(rand() * len(legal))])
+    else:
+        for _ in range(cutoff):
+            if state.current_player == TERMINAL:
+                return
+            legal = state.legal_actions()
+            state.apply(legal[int(rand() * len(legal))])
+
+
+def policy_rollout(players: list):
+    """A rollout that asks a Player per seat to act on that seat's observation
+    (slow: an observation per move; useful with a rule-based policy)."""
+    def rollout(state, rand, cutoff):
+        moves = 0
+        while state.current_player != TERMINAL and (cutoff is None or moves < cutoff):
+            seat = state.current_player
+            state.apply(players[seat].act(state.observation(seat)))
+            moves += 1
+    return rollout
+
+
+# --- one search -------------------------------------------------------------
+
+class Search:
+    """The settings of a search: exploration constant, rollout, cut-off and its
+    evaluation, and the fast generator used for tie-free expansion and rollouts."""
+
+    __slots__ = ("exploration", "rollout", "cutoff", "evaluate", "rand")
+
+    def __init__(self, exploration, rollout, cutoff, evaluate, rand):
+        self.exploration = exploration
+        self.rollout = rollout
+        self.cutoff = cutoff
+        self.evaluate = evaluate
+        self.rand = rand
+
+    def run(self, root: Node, determinize, iterations, deadline) -> int:
+        """Iterate from ``root`` until ``iterations`` are done or ``perf_counter()``
+        passes ``deadline`` (either may be None; at least one iteration runs).
+        ``determinize()`` gives a fresh State for each iteration.  Returns the count."""
+        count = 0
+        clock = time.perf_counter
+        while True:
+            self.iterate(root, determinize())
+            count += 1
+            if iterations is not None and count >= iterations:
+                return count
+            if deadline is not None and clock() >= deadline:
+                return count
+
+    def iterate(self, root: Node, state) -> None:
+        """Select down the tree with UCB1 over the actions legal in ``state``,
+        expand one untried action, roll out, and back the rewards up."""
+        c = self.exploration
+        rand = self.rand
+        log, sqrt = math.log, math.sqrt
+        node = root
+        path = []  # (node, seat that chose it)
+        while True:
+            seat = state.current_player
+            if seat == TERMINAL:
+                break
+            children = node.children
+            if children is None:
+                children = node.children = {}
+            untried = None
+            best = best_action = None
+            best_value = -1.0
+            for action in state.legal_actions():
+                child = children.get(action)
+                if child is None:
+                    if untried is None:
+                        untried = [action]
+                    else:
+                        untried.append(action)
+                    continue
+                child.avail += 1
+                if untried is None:
+                    visits = child.visits
+                    value = child.reward / visits + c * sqrt(log(child.avail) / visits)
+                    if value > best_value:
+                        best_value, best, best_action = value, child, action
+            if untried is not None:
+                action = untried[int(rand() * len(untried))] if len(untried) > 1 else untried[0]
+                child = children[action] = Node()
+                path.append((child, seat))
+                state.apply(action)
+                break
+            path.append((best, seat))
+            state.apply(best_action)
+            node = best
+        self.finish(state, path)
+
+    def finish(self, state, path) -> None:
+        if state.current_player != TERMINAL:
+            self.rollout(state, self.rand, self.cutoff)
+        if state.current_player == TERMINAL:
+            rewards = rewards_from_places(state.ranking())
+        else:
+            rewards = self.evaluate(state)
+        for node, seat in path:
+            node.visits += 1
+            node.reward += rewards[seat]
+
+
+def most_visited(root: Node, legal: list):
+    """The final choice: the most visited root action (ties: better mean reward,
+    then the first in ``legal``).  Unvisited actions count as 0 visits."""
+    children = root.children or {}
+    best, best_key = legal[0], (-1, -1.0)
+    for action in legal:
+        child = children.get(action)
+        key = (child.visits, child.reward / child.visits) if child is not None and child.visits else (0, 0.0)
+        if key > best_key:
+            best, best_key = action, key
+    return best
