@@ -24,7 +24,7 @@ from players.search_tree import Node, most_visited
 class ISMCTSPlayer(SearchPlayer):
     """ISMCTS over the engine contract; works for every game unchanged.
     Defaults: ``ISMCTSPlayer(iterations=1000, seconds=None, exploration=0.7,
-    rollout="random", rollout_cutoff=None, cutoff_eval="margin", seed=0)``."""
+    rollout="random", rollout_cutoff=20, cutoff_eval="margin", seed=0)``."""
 
     name = "ismcts"
 

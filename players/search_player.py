@@ -21,7 +21,11 @@ class SearchPlayer(Player):
                      (``"rules"``, ``"module:Class"``, ``"file.py:Class"``) acting
                      for every seat on that seat's observation (slow)
     ``rollout_params`` keyword parameters for a rollout player spec
-    ``rollout_cutoff`` stop rollouts after this many moves and evaluate (None: play to the end)
+    ``rollout_cutoff`` stop rollouts after this many moves and evaluate (None: play to the end).
+                     Default 20: on Origin, ISMCTS with 1000 iterations scored 94.5% against
+                     the rule-based player with rollouts cut at 20 moves and about 50% with
+                     full random rollouts (a random game to the end says little about who
+                     is ahead), and cut rollouts are ~7x faster.
     ``cutoff_eval``  how a cut-off position is scored: ``"margin"`` (smooth score
                      margin against each other seat) or ``"rank"`` (win/draw/loss
                      by the game's rank keys as if it ended now)
@@ -31,7 +35,7 @@ class SearchPlayer(Player):
     name = "search"
 
     def __init__(self, iterations: int | None = 1000, seconds: float | None = None, exploration: float = 0.7,
-                 rollout="random", rollout_params: dict | None = None, rollout_cutoff: int | None = None,
+                 rollout="random", rollout_params: dict | None = None, rollout_cutoff: int | None = 20,
                  cutoff_eval: str = "margin", seed: int = 0):
         if iterations is None and seconds is None:
             iterations = 1000

@@ -81,7 +81,8 @@ def measure(game, a, a_params, b, b_params, deals, players=2, first_deal=0, opti
     sink = open(out, "a") if out is not None else None
     began = time.perf_counter()
     try:
-        with multiprocessing.get_context("fork").Pool(workers) if workers > 1 else _Serial() as pool:
+        context = multiprocessing.get_context("fork")
+        with context.Pool(workers, initializer=_worker_init) if workers > 1 else _Serial() as pool:
             for row in pool.imap_unordered(play_one, tasks):
                 rows.append(row)
                 if sink is not None:
@@ -95,6 +96,13 @@ def measure(game, a, a_params, b, b_params, deals, players=2, first_deal=0, opti
         if sink is not None:
             sink.close()
     return summarise(rows)
+
+
+def _worker_init():
+    """Workers die on SIGTERM at once (the main process's handler is for the main process only)."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 class _Serial:
