@@ -43,8 +43,12 @@ class Rng:
         return Rng._raw(self.seed, self.counter)
 
     def next64(self) -> int:
-        self.counter += 1
-        return mix64(self.seed ^ ((self.counter * _GOLDEN) & _MASK))
+        # mix64 inlined: this is the hottest call of every random playout
+        self.counter = counter = self.counter + 1
+        x = ((self.seed ^ ((counter * _GOLDEN) & _MASK)) + _GOLDEN) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        return x ^ (x >> 31)
 
     def below(self, n: int) -> int:
         """Uniform int in ``[0, n)`` (n < 2**32, so the modulo bias is < 2**-32)."""

@@ -85,3 +85,11 @@ def test_an_illegal_action_loses():
     result = play_game("toy", [RandomPlayer(2), _Cheater()], seed=1)
     assert result.ranks == [1, 2]
     assert result.faults[0].kind == "illegal"
+
+
+def test_rng_draws_are_splitmix64_of_seed_and_counter():
+    from engine.rng import _GOLDEN, _MASK, mix64
+
+    r = Rng(11)
+    seed = r.seed
+    assert [r.next64() for _ in range(3)] == [mix64(seed ^ ((c * _GOLDEN) & _MASK)) for c in (1, 2, 3)]
