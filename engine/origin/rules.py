@@ -2,7 +2,6 @@
 The rules themselves are in development.py, feeding.py and attack.py."""
 from __future__ import annotations
 
-from engine.contract import IllegalActionError
 from engine.origin import attack, development, feeding
 from engine.origin.actions import (Accept, Attack, BurnFat, DropTail, Graze, Hibernate, Mimic, Pass, Pirate,
                                    PlayAnimal, PlayPair, PlayTrait, Run, Scavenge, TakeFood)
@@ -32,18 +31,3 @@ HANDLERS = (
     {Scavenge: attack.scavenge},                                                   # SCAVENGE
     {},                                                                            # OVER
 )
-
-
-def apply_action(s, action) -> None:
-    """Apply one of ``legal_actions()`` (only the phase/type pairing is checked here;
-    use ``checked_apply`` for untrusted input)."""
-    handler = HANDLERS[s.phase].get(type(action))
-    if handler is None:
-        raise IllegalActionError(f"{action} is not legal now ({s!r})")
-    handler(s, action)
-
-
-def checked_apply(s, action) -> None:
-    if action not in s.legal_actions():
-        raise IllegalActionError(f"{action} is not legal now ({s!r})")
-    s.apply(action)

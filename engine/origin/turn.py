@@ -131,11 +131,6 @@ def new_round(s) -> None:
                 row[i] = link[:LINK_USED] + (0,)
 
 
-def end_feeding_turn(s) -> None:
-    """The actor's turn in this round is over: on to the next seat."""
-    find_feeder(s, s.actor, True)
-
-
 def find_feeder(s, seat: int, after: bool = False) -> None:
     """From ``seat`` on (from the seat after it when ``after``), the first seat that has
     something to do besides passing (a seat with nothing to do passes without being
