@@ -21,22 +21,11 @@ def _decision_state(state, rng: Rng):
 def bench_positions(game: str, num_players: int, seed: int) -> dict:
     """An early-game position (the first real choice of a new game) and a
     mid-game one (halfway through a random game from the same seed)."""
-    spec = get_game(game)
-    rng = Rng(seed)
-    early = _decision_state(spec.new_game(num_players, seed), rng.copy())
-    length, probe = 0, spec.new_game(num_players, seed)
-    walk = rng.copy()
-    while not probe.is_terminal():
-        legal = probe.legal_actions()
-        probe.apply(legal[walk.below(len(legal))])
-        length += 1
-    mid = spec.new_game(num_players, seed)
-    walk = rng.copy()
-    for _ in range(length // 2):
-        legal = mid.legal_actions()
-        mid.apply(legal[walk.below(len(legal))])
+    from arena.bench_engine import mid_game_state
+
+    early = _decision_state(get_game(game).new_game(num_players, seed), Rng(seed))
     positions = {"early": early}
-    mid = _decision_state(mid, walk)
+    mid = _decision_state(mid_game_state(game, num_players, seed), Rng(seed + 1))
     if not mid.is_terminal():
         positions["mid"] = mid
     return positions

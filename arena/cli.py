@@ -16,14 +16,20 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def _parse_options(pairs: List[str]) -> dict:
-    options = {}
+def _parse_pairs(pairs: List[str], flag: str, yaml_values: bool = False) -> dict:
+    """``key=value`` command-line pairs as a dict (values read as YAML when asked)."""
+    import yaml
+
+    parsed = {}
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
-        if not sep:
-            _fail(f"--option {pair!r}: expected key=value")
-        options[key.strip()] = value.strip()
-    return options
+        if not sep or not key.strip():
+            _fail(f"{flag} {pair!r}: expected key=value")
+        if yaml_values:
+            parsed[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+        else:
+            parsed[key.strip()] = value.strip()
+    return parsed
 
 
 @app.command()
@@ -54,7 +60,7 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
     from players.loading import PlayerSpecError, make_player
 
     specs = [s.strip() for s in players.split(",") if s.strip()]
-    options = _parse_options(option)
+    options = _parse_pairs(option, "--option")
     try:
         seat_players = [make_player(s, None, game) for s in specs]
         from engine.registry import get_game
@@ -104,17 +110,10 @@ def check_player_command(
         games: int = typer.Option(3, help="games to play against random players"),
         players: Optional[int] = typer.Option(None, help="number of players (default: the game's default)")):
     """Load a player, build it and play a few games against random: OK or what is wrong."""
-    import yaml
-
     from engine.contract import OptionError
     from players.loading import PlayerSpecError, check_player
 
-    params = {}
-    for pair in param:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            _fail(f"--param {pair!r}: expected key=value")
-        params[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+    params = _parse_pairs(param, "--param", yaml_values=True)
     try:
         check_player(spec, params, game, games=games, num_players=players)
     except (PlayerSpecError, OptionError) as exc:
@@ -231,18 +230,11 @@ def submit(spec: str = typer.Argument(..., help="built-in name, package.module:C
            workers: Optional[int] = typer.Option(None, help="Ray workers (default: the stored config's)"),
            address: Optional[str] = typer.Option(None, help="an existing Ray cluster")):
     """Add a player to a tournament, play its games and print the new leaderboard."""
-    import yaml
-
     from arena.config import ConfigError
     from arena.results import ResultsError
     from arena.tournament import TournamentError, submit_player, summary_text
 
-    params = {}
-    for pair in param:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            _fail(f"--param {pair!r}: expected key=value")
-        params[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+    params = _parse_pairs(param, "--param", yaml_values=True)
     try:
         outcome, place = submit_player(results, spec, name, params, workers=workers, address=address,
                                        echo=typer.echo)
