@@ -50,6 +50,25 @@ class Rng:
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
         return x ^ (x >> 31)
 
+    def take(self, pool: list, count: int) -> list:
+        """Remove ``count`` items of ``pool`` at random and return them in draw order:
+        each draw is ``pool[below(len(pool))]``, swapped with the last item and popped
+        (the same draws as calling ``below`` each time; SplitMix64 inlined, as in ``next64``,
+        because dealing cards is the hottest loop after the playouts themselves)."""
+        seed, counter = self.seed, self.counter
+        drawn = []
+        for _ in range(count):
+            counter += 1
+            x = ((seed ^ ((counter * _GOLDEN) & _MASK)) + _GOLDEN) & _MASK
+            x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+            i = (x ^ (x >> 31)) % len(pool)
+            drawn.append(pool[i])
+            pool[i] = pool[-1]
+            pool.pop()
+        self.counter = counter
+        return drawn
+
     def below(self, n: int) -> int:
         """Uniform int in ``[0, n)`` (n < 2**32, so the modulo bias is < 2**-32)."""
         return self.next64() % n

@@ -138,8 +138,15 @@ def defence_actions(s) -> list:
     return actions
 
 
+_ACTIVE_DEFENCES = _RUNNING | _MIMICRY | _TAIL_LOSS
+
+
 def offer_defence(s) -> None:
     """The defender decides when he has a defence to use; otherwise the attack succeeds."""
+    atk = s.attack
+    if not s.animals[atk[ATK_TSEAT]][atk[ATK_TPOS]][TRAITS_MASK] & _ACTIVE_DEFENCES:
+        kill(s)  # (no defence trait: defence_actions would offer ACCEPT alone)
+        return
     actions = defence_actions(s)
     if actions[0] is not ACCEPT:  # (ACCEPT comes last: anything before it is a defence)
         s.phase = DEFENCE
@@ -220,10 +227,9 @@ def feed_scavenger(s, attacker: int) -> bool:
     """Exactly one Scavenger gets a blue token: the attacker's first, then clockwise;
     an owner with several hungry Scavengers chooses (§4 Scavenger).  True when that
     choice is pending."""
-    n = s.num_players
-    for i in range(n):
-        seat = (attacker + i) % n
-        hungry = [p for p, a in enumerate(s.animals[seat])
+    for seat in turn.CLOCKWISE[s.num_players][attacker - 1]:  # the attacker first
+        row = s.animals[seat]
+        hungry = [p for p, a in enumerate(row)
                   if a[TRAITS_MASK] & _SCAVENGER and feeding.can_accept(s, seat, p)]
         if len(hungry) == 1:
             feeding.give_food(s, seat, hungry[0], False)

@@ -13,7 +13,6 @@ from it.
 from __future__ import annotations
 
 from engine.contract import TERMINAL, Observation
-from engine.rng import _GOLDEN, _MASK, mix64
 from engine.origin.animal import CARD, FIRST_TRAIT
 from engine.origin.cards import NUM_KINDS, deck_counts
 from engine.origin.state import OriginState, Options
@@ -80,17 +79,11 @@ class OriginObservation(Observation):
         s = OriginState.__new__(OriginState)
         n = self.num_players
         me = self.seat
-        seed = rng.seed
-
-        def deal() -> int:
-            # rng.below(len(pool)), inlined as in turn.deal (same draws, fewer calls)
-            rng.counter += 1
-            i = mix64(seed ^ ((rng.counter * _GOLDEN) & _MASK)) % len(pool)
-            kind = pool[i]
-            pool[i] = pool[-1]
-            pool.pop()
-            return kind
-
+        # every hidden card at once (Rng.take), handed out in a fixed order: per other
+        # seat its hand, its discard pile, then its animals' cards
+        drawn = rng.take(pool, sum(self.hand_sizes[o] + self.discard_sizes[o] + len(self.animals[o])
+                                   for o in range(n) if o != me))
+        i = 0
         s.hands = []
         s.discards = []
         s.animals = []
@@ -101,15 +94,18 @@ class OriginObservation(Observation):
                 s.animals.append([list(a) for a in self.animals[other]])
                 continue
             hand = [0] * NUM_KINDS
-            for _ in range(self.hand_sizes[other]):
-                hand[deal()] += 1
+            for kind in drawn[i:i + self.hand_sizes[other]]:
+                hand[kind] += 1
+            i += self.hand_sizes[other]
             discard = [0] * NUM_KINDS
-            for _ in range(self.discard_sizes[other]):
-                discard[deal()] += 1
+            for kind in drawn[i:i + self.discard_sizes[other]]:
+                discard[kind] += 1
+            i += self.discard_sizes[other]
             row = []
             for a in self.animals[other]:
                 a = list(a)
-                a[CARD] = deal()
+                a[CARD] = drawn[i]
+                i += 1
                 row.append(a)
             s.hands.append(hand)
             s.discards.append(discard)

@@ -49,13 +49,14 @@ class OriginState(State):
 
     def apply(self, action) -> None:
         self.cached = None
+        cls = type(action)
         try:
-            handler = _HANDLERS[self.phase][type(action)]
+            handler = _HANDLERS[self.phase][cls]
         except KeyError:
             raise IllegalActionError(f"{action} is not legal now ({self!r})") from None
         # the public record: a card played as an animal lies face down (§2), so
         # everyone sees that an animal was played, not which card it was
-        self.history.append((self.current_player, FACE_DOWN_ANIMAL if type(action) is PlayAnimal else action))
+        self.history.append((self.current_player, FACE_DOWN_ANIMAL if cls is PlayAnimal else action))
         handler(self, action)
 
     def clone(self) -> "OriginState":

@@ -4,7 +4,7 @@ development.py, feeding.py and attack.py."""
 from __future__ import annotations
 
 from engine.contract import TERMINAL
-from engine.rng import _GOLDEN, _MASK, Rng, mix64
+from engine.rng import Rng
 from engine.origin import feeding
 from engine.origin.animal import (CARD, FIRST_TRAIT, FLAGS, FOOD, GRAZED, HIBERNATED_LAST, HIBERNATING,
                                   NEED, POISONED)
@@ -65,21 +65,18 @@ def draw_card(s, seat: int) -> None:
 
 def deal(s, order: list, wanted: list) -> None:
     """One card at a time to each seat of ``order`` in turn until each has ``wanted[seat]``
-    or the deck runs out: ``draw_card`` repeated, with ``Rng.below`` inlined (the same
-    draws from the state's Rng: its counter steps and SplitMix64, test_turn checks it)."""
-    deck, hands, rng = s.deck, s.hands, s.rng
-    seed, counter = rng.seed, rng.counter
-    while deck and any(wanted):
+    or the deck runs out: ``draw_card`` repeated.  Who gets the k-th card does not depend
+    on which cards come, so all the cards are drawn first (``Rng.take``: the same draws)
+    and handed out in that order (test_engine_internals checks it against ``draw_card``)."""
+    hands = s.hands
+    drawn = s.rng.take(s.deck, min(len(s.deck), sum(wanted)))
+    i, total = 0, len(drawn)
+    while i < total:  # (total <= sum(wanted): every pass hands out at least one card)
         for seat in order:
-            if wanted[seat] and deck:
-                counter += 1
-                i = mix64(seed ^ ((counter * _GOLDEN) & _MASK)) % len(deck)
-                kind = deck[i]
-                deck[i] = deck[-1]
-                deck.pop()
-                hands[seat][kind] += 1
+            if wanted[seat] and i < total:
                 wanted[seat] -= 1
-    rng.counter = counter
+                hands[seat][drawn[i]] += 1
+                i += 1
 
 
 # --- §3 phase 1: development -----------------------------------------------------
@@ -90,15 +87,14 @@ def begin_development(s) -> None:
     next_developer(s)
 
 
+# CLOCKWISE[n][seat]: the seats after ``seat`` clockwise, ``seat`` itself last
+CLOCKWISE = [[tuple((seat + i) % n for i in range(1, n + 1)) for seat in range(n)] for n in range(9)]
+
+
 def next_developer(s) -> None:
     """Next seat clockwise that has not passed; when all have passed, feeding begins."""
-    n = s.num_players
     passed = s.passed
-    seat = s.actor
-    for _ in range(n):
-        seat += 1
-        if seat == n:
-            seat = 0
+    for seat in CLOCKWISE[s.num_players][s.actor]:
         if not passed[seat]:
             s.actor = s.current_player = seat
             return
@@ -203,8 +199,8 @@ def cards_wanted(s, seat: int) -> int:
 def drawing(s) -> None:
     """One card at a time, from the first player clockwise, until each has his share
     or the deck runs out (§3 phase 4)."""
-    n = s.num_players
-    deal(s, [(s.first_player + i) % n for i in range(n)], [cards_wanted(s, seat) for seat in range(n)])
+    wanted = [len(row) + 1 if row else cards_wanted(s, seat) for seat, row in enumerate(s.animals)]
+    deal(s, CLOCKWISE[s.num_players][s.first_player - 1], wanted)
 
 
 def remove_animal(s, seat: int, pos: int) -> None:
