@@ -53,30 +53,16 @@ def roll_for_first_player(s) -> int:
     return rolling[0]
 
 
-def draw_card(s, seat: int) -> None:
-    """Top card of the deck to the hand (the deck is unordered: draw at random)."""
-    deck = s.deck
-    i = s.rng.below(len(deck))
-    kind = deck[i]
-    deck[i] = deck[-1]
-    deck.pop()
-    s.hands[seat][kind] += 1
-
-
 def deal(s, order: list, wanted: list) -> None:
     """One card at a time to each seat of ``order`` in turn until each has ``wanted[seat]``
-    or the deck runs out: ``draw_card`` repeated.  Who gets the k-th card does not depend
-    on which cards come, so all the cards are drawn first (``Rng.take``: the same draws)
-    and handed out in that order (test_engine_internals checks it against ``draw_card``)."""
+    or the deck runs out (§3 phase 4).  Who gets the k-th card does not depend on which
+    cards come: round r gives one card to every seat that wants more than r, in
+    ``order``; so the cards are drawn at once (``Rng.take``) and handed out in that order."""
     hands = s.hands
     drawn = s.rng.take(s.deck, min(len(s.deck), sum(wanted)))
-    i, total = 0, len(drawn)
-    while i < total:  # (total <= sum(wanted): every pass hands out at least one card)
-        for seat in order:
-            if wanted[seat] and i < total:
-                wanted[seat] -= 1
-                hands[seat][drawn[i]] += 1
-                i += 1
+    receivers = [seat for r in range(max(wanted, default=0)) for seat in order if wanted[seat] > r]
+    for seat, kind in zip(receivers, drawn):
+        hands[seat][kind] += 1
 
 
 # --- §3 phase 1: development -----------------------------------------------------

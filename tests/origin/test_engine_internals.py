@@ -1,23 +1,38 @@
 """The engine's speed shortcuts agree with the plain versions they replace."""
 from engine.origin import GAME
-from engine.origin.turn import deal, draw_card
+from engine.origin.turn import deal
 from engine.rng import Rng
 
 
-def test_deal_draws_exactly_like_draw_card_with_the_state_rng():
+def test_deal_hands_out_one_card_at_a_time_in_seat_order():
+    """The rule spelled out: one card at a time to each seat of ``order`` that still
+    wants one, round after round; the k-th card is the k-th draw of ``Rng.take``."""
     for seed in range(40):
         n = 2 + seed % 5
         fast, slow = GAME.new_game(n, seed), GAME.new_game(n, seed)
         wanted = [(seed + seat) % 4 for seat in range(n)]
         order = [(seed + i) % n for i in range(n)]
+        if seed % 3 == 0:  # a short deck: the deal stops when it runs out
+            del fast.deck[7:], slow.deck[7:]
         deal(fast, order, wanted[:])
-        left = wanted[:]
-        while slow.deck and any(left):  # the rule, spelled out with Rng.below
+        draws = slow.rng.take(slow.deck, min(len(slow.deck), sum(wanted)))
+        left, k = wanted[:], 0
+        while k < len(draws):
             for seat in order:
-                if left[seat] and slow.deck:
-                    draw_card(slow, seat)
+                if left[seat] and k < len(draws):
+                    slow.hands[seat][draws[k]] += 1
                     left[seat] -= 1
-        assert fast.snapshot() == slow.snapshot()
+                    k += 1
+        assert fast.snapshot() == slow.snapshot(), seed
+
+
+def test_take_draws_every_item_equally_often():
+    rng, counts = Rng(11), {}
+    for _ in range(12000):
+        first, second = rng.take(list(range(6)), 2)
+        assert first != second
+        counts[first, second] = counts.get((first, second), 0) + 1
+    assert len(counts) == 30 and all(300 < c < 500 for c in counts.values())  # 400 expected each
 
 
 def test_deal_stops_when_the_deck_runs_out():
