@@ -49,12 +49,19 @@ def _per_call_us(fn, min_seconds: float = 0.2) -> float:
 
 
 def bench_playouts(game: str, num_players: int, seconds: float = 1.0, seed: int = 0) -> dict:
+    """Random playouts, timed: each move drawn by ``random.Random`` in the very loop ISMCTS
+    rollouts run (``players.search_tree.random_rollout``); the game's own chance comes
+    from its state's Rng as always."""
+    import random
+
+    from players.search_tree import random_rollout
+
     spec = get_game(game)
-    rng = Rng(seed)
+    rand = random.Random(seed).random
     games = decisions = 0
     began = time.perf_counter()
     while time.perf_counter() - began < seconds:
-        decisions += random_playout(spec.new_game(num_players, seed + games), rng)
+        decisions += random_rollout(spec.new_game(num_players, seed + games), rand, None)
         games += 1
     spent = time.perf_counter() - began
     return {"games_per_s": games / spent, "decisions_per_s": decisions / spent,

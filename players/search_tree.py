@@ -93,19 +93,22 @@ EVALUATIONS = {"margin": evaluate_margin, "rank": evaluate_rank}
 
 # --- rollouts ---------------------------------------------------------------
 
-def random_rollout(state, rand, cutoff) -> None:
-    """Uniformly random moves until the end, or for ``cutoff`` moves.
-    ``rand`` is a ``random.Random().random`` bound method (fast, seeded)."""
+def random_rollout(state, rand, cutoff) -> int:
+    """Uniformly random moves until the end, or for ``cutoff`` moves; returns how many.
+    ``rand`` is a ``random.Random().random`` bound method (fast, seeded).
+    (``arena bench engine`` times this loop: its random playouts are these rollouts.)"""
+    moves = 0
     if cutoff is None:
         while state.current_player != TERMINAL:
             legal = state.legal_actions()
             state.apply(legal[int(rand() * len(legal))])
+            moves += 1
     else:
-        for _ in range(cutoff):
-            if state.current_player == TERMINAL:
-                return
+        while moves < cutoff and state.current_player != TERMINAL:
             legal = state.legal_actions()
             state.apply(legal[int(rand() * len(legal))])
+            moves += 1
+    return moves
 
 
 def policy_rollout(players: list):

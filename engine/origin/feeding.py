@@ -84,27 +84,31 @@ def give_food(s, seat: int, pos: int, red: bool) -> None:
 
 def feeding_actions(s, seat: int) -> list:
     """Everything ``seat`` may do on its feeding turn; [PASS] alone when nothing.
-    (The hottest loop of a playout: ``can_accept`` is inlined as ``hungry``/``accept``.)"""
+    (The hottest loop of a playout: ``can_accept`` is inlined as the first test and ``accept``.)"""
     row = s.animals[seat]
     if not row:
         return [PASS]
     bank = s.food_bank
-    links = s.links[seat]
     symbiotic = False
-    for link in links:
-        if link[LINK_TRAIT] == SYMBIOSIS:
-            symbiotic = True
-            break
+    links = s.links[seat]
+    if links:
+        for link in links:
+            if link[LINK_TRAIT] == SYMBIOSIS:
+                symbiotic = True
+                break
     actions = []
-    for pos, a in enumerate(row):
-        unfed = a[FOOD] < a[NEED]
+    pos = -1
+    for a in row:
+        pos += 1
         flags = a[FLAGS]
-        if not (unfed or a[FAT] < a[FAT_SLOTS]) or flags & HIBERNATING:
+        mask = a[TRAITS_MASK]
+        food = a[FOOD]
+        need = a[NEED]
+        if flags & HIBERNATING or food >= need and a[FAT] >= a[FAT_SLOTS]:
             # takes no food (and so cannot attack, pirate, burn fat or go to sleep); may still graze
-            if a[TRAITS_MASK] & _GRAZING and bank and not flags & GRAZED:
+            if mask & _GRAZING and bank and not flags & GRAZED:
                 actions.append(_GRAZE[pos])
             continue
-        mask = a[TRAITS_MASK]
         accept = not (symbiotic and host_unfed(s, seat, pos))
         if accept:
             if bank:
@@ -113,6 +117,7 @@ def feeding_actions(s, seat: int) -> list:
                 attack.add_attack_actions(s, seat, pos, actions)
         if not mask:
             continue
+        unfed = food < need
         if unfed and a[FAT]:
             actions.extend(burn_fat_actions(s, pos, a))
         if mask & _GRAZING and bank and not flags & GRAZED:

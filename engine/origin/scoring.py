@@ -7,8 +7,11 @@ from engine.origin.animal import FIRST_TRAIT, NEED
 
 def score_of(animals: list, links: list) -> int:
     # NEED - 1 is exactly the sum of the animal's food bonuses (Carnivorous, Big, Parasite)
-    return sum(2 + len(a) - FIRST_TRAIT + a[NEED] - 1 for a in animals) + len(links)
+    score = len(links)
+    for a in animals:
+        score += len(a) - FIRST_TRAIT + a[NEED] + 1
+    return score
 
 
 def scores(s) -> list:
-    return [score_of(s.animals[seat], s.links[seat]) for seat in range(s.num_players)]
+    return [score_of(animals, links) for animals, links in zip(s.animals, s.links)]
