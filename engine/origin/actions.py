@@ -2,9 +2,10 @@
 
 Every action is keyed by what the acting seat sees: a card *kind* (index into
 ``cards.CARD_KINDS``), the chosen trait side, an own animal's position, or an
-opponent's ``(seat, position)``.  Different action classes never compare equal
-(each class mixes its own tag into ``__eq__``/``__hash__``), so ``Graze(1)`` and
-``Hibernate(1)`` are different keys even though both are 1-tuples.
+opponent's ``(seat, position)``, and ends with a ``verb`` code (its class's index in
+``ALL_ACTIONS``), so that different action classes never compare equal: ``Graze(1)``
+is ``(1, 7)`` and ``Hibernate(1)`` is ``(1, 9)``.  Equality and hashing are plain
+tuple ones, in C: ISMCTS looks actions up in its tree on every step.
 
 Text forms (``action_to_text`` / ``action_from_text`` round-trip):
 
@@ -24,29 +25,17 @@ from engine.contract import IllegalActionError
 from engine.origin.cards import KIND_BY_NAME, KIND_NAMES, TRAIT_BY_NAME, TRAIT_NAMES
 
 
-def _typed(cls, tag):
-    """Make instances of ``cls`` equal only to instances of ``cls``."""
-    def __eq__(self, other):
-        return type(other) is cls and tuple.__eq__(self, other)
-
-    def __ne__(self, other):
-        return not __eq__(self, other)
-
-    def __hash__(self):
-        return tuple.__hash__(self) ^ tag
-
-    cls.__eq__, cls.__ne__, cls.__hash__ = __eq__, __ne__, __hash__
-    return cls
-
-
 class Pass(NamedTuple):
     """Development: pass for the rest of the phase.  Feeding: end this turn of the round."""
+    verb: int = 0
+
     def __str__(self):
         return "pass"
 
 
 class PlayAnimal(NamedTuple):
     kind: int
+    verb: int = 1
 
     def __str__(self):
         return "animal (face down)" if self.kind < 0 else f"animal {KIND_NAMES[self.kind]}"
@@ -62,6 +51,7 @@ class PlayTrait(NamedTuple):
     trait: int
     seat: int
     pos: int
+    verb: int = 2
 
     def __str__(self):
         return f"trait {TRAIT_NAMES[self.trait]} ({KIND_NAMES[self.kind]}) -> p{self.seat}.a{self.pos}"
@@ -73,6 +63,7 @@ class PlayPair(NamedTuple):
     trait: int
     first: int
     second: int
+    verb: int = 3
 
     def __str__(self):
         joint = "on host" if TRAIT_NAMES[self.trait] == "Symbiosis" else "+"
@@ -81,6 +72,7 @@ class PlayPair(NamedTuple):
 
 class TakeFood(NamedTuple):
     pos: int
+    verb: int = 4
 
     def __str__(self):
         return f"food -> a{self.pos}"
@@ -90,6 +82,7 @@ class Attack(NamedTuple):
     pos: int          # own carnivore
     seat: int         # target's owner
     target: int       # target's position
+    verb: int = 5
 
     def __str__(self):
         return f"attack a{self.pos} -> p{self.seat}.a{self.target}"
@@ -98,6 +91,7 @@ class Attack(NamedTuple):
 class BurnFat(NamedTuple):
     pos: int
     amount: int
+    verb: int = 6
 
     def __str__(self):
         return f"fat a{self.pos} x{self.amount}"
@@ -105,6 +99,7 @@ class BurnFat(NamedTuple):
 
 class Graze(NamedTuple):
     pos: int
+    verb: int = 7
 
     def __str__(self):
         return f"graze a{self.pos}"
@@ -114,6 +109,7 @@ class Pirate(NamedTuple):
     pos: int
     seat: int
     target: int
+    verb: int = 8
 
     def __str__(self):
         return f"piracy a{self.pos} -> p{self.seat}.a{self.target}"
@@ -121,18 +117,22 @@ class Pirate(NamedTuple):
 
 class Hibernate(NamedTuple):
     pos: int
+    verb: int = 9
 
     def __str__(self):
         return f"hibernate a{self.pos}"
 
 
 class Run(NamedTuple):
+    verb: int = 10
+
     def __str__(self):
         return "run"
 
 
 class Mimic(NamedTuple):
     pos: int
+    verb: int = 11
 
     def __str__(self):
         return f"mimic -> a{self.pos}"
@@ -142,6 +142,7 @@ class DropTail(NamedTuple):
     """Tail Loss: the trait card to lose; for a paired trait, ``partner`` is the other animal."""
     trait: int
     partner: int = -1
+    verb: int = 12
 
     def __str__(self):
         if self.partner >= 0:
@@ -151,12 +152,15 @@ class DropTail(NamedTuple):
 
 class Accept(NamedTuple):
     """The defender uses no (further) defence: the attack goes through."""
+    verb: int = 13
+
     def __str__(self):
         return "accept"
 
 
 class Scavenge(NamedTuple):
     pos: int
+    verb: int = 14
 
     def __str__(self):
         return f"scavenge a{self.pos}"
@@ -164,8 +168,7 @@ class Scavenge(NamedTuple):
 
 ALL_ACTIONS = (Pass, PlayAnimal, PlayTrait, PlayPair, TakeFood, Attack, BurnFat, Graze, Pirate,
                Hibernate, Run, Mimic, DropTail, Accept, Scavenge)
-for _tag, _cls in enumerate(ALL_ACTIONS):
-    _typed(_cls, 0x5A5A0000 + _tag)
+assert all(cls._field_defaults["verb"] == verb for verb, cls in enumerate(ALL_ACTIONS))
 
 PASS = Pass()
 RUN = Run()

@@ -217,7 +217,7 @@ def play_animal(s, action) -> None:
 
 def play_trait(s, action) -> None:
     seat = s.current_player
-    kind, trait, owner, pos = action
+    kind, trait, owner, pos, _ = action
     hand = s.hands[seat]
     hand[kind] -= 1
     # animal.add_trait, inlined
@@ -234,7 +234,7 @@ def play_trait(s, action) -> None:
 
 def play_pair(s, action) -> None:
     seat = s.current_player
-    kind, trait, first, second = action
+    kind, trait, first, second, _ = action
     hand = s.hands[seat]
     hand[kind] -= 1
     s.links[seat].append((trait, first, second, kind, 0))

@@ -30,9 +30,15 @@ def _h(text: str) -> str:
 
 
 def _observation_text(o) -> str:
-    # ``history`` joined the observation after the golden file was recorded
-    fields = [f for f in type(o).__slots__ if not f.startswith("_") and f != "history"]
-    return repr([(f, getattr(o, f)) for f in fields])
+    """Every public field; actions (legal ones, the history) by their text, so that the
+    record does not depend on how action objects are built."""
+    def text(field):
+        if field == "legal_actions":
+            return [str(a) for a in o.legal_actions]
+        if field == "history":
+            return [(seat, str(a)) for seat, a in o.history]
+        return getattr(o, field)
+    return repr([(f, text(f)) for f in type(o).__slots__ if not f.startswith("_")])
 
 
 def _sample_probe(s, seed: int, step: int) -> str:
