@@ -59,10 +59,19 @@ def deal(s, order: list, wanted: list) -> None:
     cards come: round r gives one card to every seat that wants more than r, in
     ``order``; so the cards are drawn at once (``Rng.take``) and handed out in that order."""
     hands = s.hands
-    drawn = s.rng.take(s.deck, min(len(s.deck), sum(wanted)))
-    receivers = [seat for r in range(max(wanted, default=0)) for seat in order if wanted[seat] > r]
-    for seat, kind in zip(receivers, drawn):
-        hands[seat][kind] += 1
+    total = sum(wanted)
+    if total > len(s.deck):
+        total = len(s.deck)
+    drawn = s.rng.take(s.deck, total)
+    i = r = 0
+    while i < total:
+        for seat in order:
+            if wanted[seat] > r:
+                hands[seat][drawn[i]] += 1
+                i += 1
+                if i == total:
+                    return
+        r += 1
 
 
 # --- §3 phase 1: development -----------------------------------------------------
@@ -108,9 +117,10 @@ def new_round(s) -> None:
             if a[FLAGS] & GRAZED:
                 a[FLAGS] &= ~GRAZED
     for row in s.links:
-        for i, link in enumerate(row):
-            if link[LINK_USED]:
-                row[i] = link[:LINK_USED] + (0,)
+        if row:
+            for i, link in enumerate(row):
+                if link[LINK_USED]:
+                    row[i] = link[:LINK_USED] + (0,)
 
 
 def find_feeder(s, seat: int, after: bool = False) -> None:
@@ -157,19 +167,23 @@ def end_of_turn(s) -> None:
 def extinction(s) -> None:
     """Unfed (not hibernating) and poisoned animals die; food goes back, fat stays (§3 phase 4)."""
     s.food_bank = 0
-    for seat, row in enumerate(s.animals):
-        for pos in range(len(row) - 1, -1, -1):
-            a = row[pos]
+    seat = -1
+    for row in s.animals:
+        seat += 1
+        pos = len(row)
+        for a in reversed(row):
+            pos -= 1
             flags = a[FLAGS]
-            if flags & POISONED or (a[FOOD] < a[NEED] and not flags & HIBERNATING):
+            if flags & POISONED or a[FOOD] < a[NEED] and not flags & HIBERNATING:
                 remove_animal(s, seat, pos)
             else:  # a survivor starts the next turn hungry, remembering a sleep
                 a[FOOD] = 0
                 a[FLAGS] = HIBERNATED_LAST if flags & HIBERNATING else 0
         links = s.links[seat]
-        for i, link in enumerate(links):
-            if link[LINK_USED]:
-                links[i] = link[:LINK_USED] + (0,)
+        if links:
+            for i, link in enumerate(links):
+                if link[LINK_USED]:
+                    links[i] = link[:LINK_USED] + (0,)
 
 
 def cards_wanted(s, seat: int) -> int:
@@ -185,7 +199,11 @@ def cards_wanted(s, seat: int) -> int:
 def drawing(s) -> None:
     """One card at a time, from the first player clockwise, until each has his share
     or the deck runs out (§3 phase 4)."""
-    wanted = [len(row) + 1 if row else cards_wanted(s, seat) for seat, row in enumerate(s.animals)]
+    wanted = []
+    seat = 0
+    for row in s.animals:
+        wanted.append(len(row) + 1 if row else cards_wanted(s, seat))
+        seat += 1
     deal(s, CLOCKWISE[s.num_players][s.first_player - 1], wanted)
 
 
@@ -198,6 +216,8 @@ def remove_animal(s, seat: int, pos: int) -> None:
     discard[a[CARD]] += 1
     for e in a[FIRST_TRAIT:]:
         discard[e & 31] += 1
+    if not s.links[seat]:
+        return
     kept = []
     for link in s.links[seat]:
         first, second = link[LINK_FIRST], link[LINK_SECOND]
