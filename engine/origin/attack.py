@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from engine.origin import feeding, turn
 from engine.origin.actions import ACCEPT, GROWING, RUN, Attack, DropTail, Mimic, Scavenge
-from engine.origin.animal import (ATTACKED, FIRST_TRAIT, FLAGS, FOOD, HIBERNATING, MIMICRY_USED, NEED,
-                                  POISONED, TRAITS_MASK, remove_trait)
+from engine.origin.animal import (ATTACKED, FAT, FAT_SLOTS, FIRST_TRAIT, FLAGS, FOOD, HIBERNATING, MIMICRY_USED,
+                                  NEED, POISONED, TRAITS_MASK, remove_trait)
 from engine.origin.cards import (BIG, BURROWING, CAMOUFLAGE, MIMICRY, POISONOUS, RUNNING, SCAVENGER,
                                  SHARP_VISION, SWIMMING, SYMBIOSIS, TAIL_LOSS)
 from engine.origin.state import (ATK_POS, ATK_RAN, ATK_SEAT, ATK_TARGETED, ATK_TPOS, ATK_TSEAT, DEFENCE,
@@ -69,13 +69,18 @@ for _pos in range(12):
 
 def add_attack_actions(s, seat: int, pos: int, actions: list) -> None:
     """Append an Attack for every legal target of this carnivore (the playout hot path:
-    ``can_be_attacked`` inlined, the carnivore's own traits folded into ``shield``)."""
+    ``can_be_attacked`` inlined).  Big, Camouflage and Swimming fold into one test,
+    ``(mask ^ flip) & danger``: ``danger`` holds Big unless the carnivore is Big,
+    Camouflage unless it has Sharp Vision, and Swimming, which ``flip`` inverts for a
+    swimming carnivore (Swimming only by and only on swimmers)."""
     own = s.animals[seat][pos][TRAITS_MASK]
-    shield = (0 if own & _BIG else _BIG) | (0 if own & _SHARP_VISION else _CAMOUFLAGE)
-    swimming = own & _SWIMMING
+    danger = (0 if own & _BIG else _BIG) | (0 if own & _SHARP_VISION else _CAMOUFLAGE) | _SWIMMING
+    flip = own & _SWIMMING
     table = _ATTACKS[pos] if pos < len(_ATTACKS) else None
     links = s.links
-    for other, row in enumerate(s.animals):
+    other = -1
+    for row in s.animals:
+        other += 1
         if not row:
             continue
         if table is None or len(table[other]) < len(row):
@@ -83,15 +88,16 @@ def add_attack_actions(s, seat: int, pos: int, actions: list) -> None:
         else:
             plays = table[other]
         symbionts = links[other] and [link[LINK_FIRST] for link in links[other] if link[LINK_TRAIT] == SYMBIOSIS]
+        itself = pos if other == seat else -1
         p = -1
         for target in row:
             p += 1
             mask = target[TRAITS_MASK]
-            if mask & shield or mask & _SWIMMING != swimming:
+            if (mask ^ flip) & danger or p == itself:
                 continue
             if mask & _BURROWING and (target[FOOD] >= target[NEED] or target[FLAGS] & HIBERNATING):
                 continue
-            if symbionts and p in symbionts or p == pos and other == seat:
+            if symbionts and p in symbionts:
                 continue
             actions.append(plays[p])
 
@@ -216,9 +222,20 @@ def kill(s) -> None:
     carnivore = s.animals[seat][pos]
     if target[TRAITS_MASK] & _POISONOUS:
         carnivore[FLAGS] |= POISONED
-    for _ in range(2):
-        if feeding.can_accept(s, seat, pos):
-            feeding.give_food(s, seat, pos, False)
+    if s.links[seat]:
+        for _ in range(2):
+            if feeding.can_accept(s, seat, pos):
+                feeding.give_food(s, seat, pos, False)
+    else:  # can_accept and give_food without chains, inlined
+        for _ in range(2):
+            if carnivore[FLAGS] & HIBERNATING:
+                break
+            if carnivore[FOOD] < carnivore[NEED]:
+                carnivore[FOOD] += 1
+            elif carnivore[FAT] < carnivore[FAT_SLOTS]:
+                carnivore[FAT] += 1
+            else:
+                break
     if not feed_scavenger(s, seat):
         end_attack(s)
 
@@ -228,9 +245,17 @@ def feed_scavenger(s, attacker: int) -> bool:
     an owner with several hungry Scavengers chooses (§4 Scavenger).  True when that
     choice is pending."""
     for seat in turn.CLOCKWISE[s.num_players][attacker - 1]:  # the attacker first
-        row = s.animals[seat]
-        hungry = [p for p, a in enumerate(row)
-                  if a[TRAITS_MASK] & _SCAVENGER and feeding.can_accept(s, seat, p)]
+        hungry = None
+        p = -1
+        for a in s.animals[seat]:
+            p += 1
+            if a[TRAITS_MASK] & _SCAVENGER and feeding.can_accept(s, seat, p):
+                if hungry is None:
+                    hungry = [p]
+                else:
+                    hungry.append(p)
+        if hungry is None:
+            continue
         if len(hungry) == 1:
             feeding.give_food(s, seat, hungry[0], False)
             return False
