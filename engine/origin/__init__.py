@@ -21,9 +21,11 @@ Where the sources disagree the choice is a rule option in ``OPTIONS`` below
   acted.  A seat with nothing to do but pass is skipped without being asked, and a
   seat's turn ends by itself when after a free action (Grazing, Piracy,
   Hibernation) nothing is left to do.
-* Communication / Cooperation chains fire automatically (in the order the paired
-  cards were played), once per card per round; Running, Mimicry, Tail Loss and the
-  Scavenger recipient are the owner's decisions.
+* Communication / Cooperation chains fire automatically, depth first in the order the
+  paired cards were played, once per card per round, and only while the partner can
+  take the token (two cards between the same animals do not feed it past its need and
+  its Fat Tissue); Running, Mimicry, Tail Loss and the Scavenger recipient are the
+  owner's decisions.
 * Mimicry never sends the attack to an animal already attacked in this attack.
 * Tail Loss may drop any single trait card or a paired card of the animal.
 * A hibernating animal takes no food, cannot attack or burn fat, and counts as fed;

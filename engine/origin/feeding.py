@@ -48,38 +48,32 @@ def give_food(s, seat: int, pos: int, red: bool) -> None:
     Communication makes the partner take a red token from the bank when this one took
     red from the bank; Cooperation gives the partner a blue token whenever this one
     receives food.  Each paired card fires once per round (§4).  The chains fire
-    automatically, in the order the cards were played."""
+    automatically, depth first in the order the cards were played: a card fires only
+    if its partner can take the token at that moment (``can_accept``), so an animal
+    fed by one card is not fed again past its need and its Fat Tissue by another."""
     row = s.animals[seat]
+    a = row[pos]
+    if a[FOOD] < a[NEED]:
+        a[FOOD] += 1
+    else:
+        a[FAT] += 1
     links = s.links[seat]
     if not links:  # no chains: the common case
-        a = row[pos]
-        if a[FOOD] < a[NEED]:
-            a[FOOD] += 1
-        else:
-            a[FAT] += 1
         return
-    todo = [(pos, red)]
-    while todo:
-        pos, red = todo.pop()
-        a = row[pos]
-        if a[FOOD] < a[NEED]:
-            a[FOOD] += 1
-        else:
-            a[FAT] += 1
-        for i, link in enumerate(links):
-            if link[LINK_USED]:
-                continue
-            first, second = link[LINK_FIRST], link[LINK_SECOND]
-            if first != pos and second != pos:
-                continue
-            other = second if first == pos else first
-            trait = link[LINK_TRAIT]
-            if trait == COMMUNICATION and red and s.food_bank and can_accept(s, seat, other):
-                s.food_bank -= 1
-            elif not (trait == COOPERATION and can_accept(s, seat, other)):
-                continue
-            links[i] = link[:LINK_USED] + (1,)
-            todo.append((other, trait == COMMUNICATION))
+    for i, link in enumerate(links):  # (a link used further down the chain is seen as used here)
+        if link[LINK_USED]:
+            continue
+        first, second = link[LINK_FIRST], link[LINK_SECOND]
+        if first != pos and second != pos:
+            continue
+        other = second if first == pos else first
+        trait = link[LINK_TRAIT]
+        if trait == COMMUNICATION and red and s.food_bank and can_accept(s, seat, other):
+            s.food_bank -= 1
+        elif not (trait == COOPERATION and can_accept(s, seat, other)):
+            continue
+        links[i] = link[:LINK_USED] + (1,)
+        give_food(s, seat, other, trait == COMMUNICATION)
 
 
 def feeding_actions(s, seat: int) -> list:

@@ -1,5 +1,6 @@
 """§3 phase 3 and §4: taking food, fat, the paired-trait chains and the free traits."""
 from engine.origin.animal import FAT, FLAGS, FOOD, HIBERNATED_LAST, HIBERNATING
+from engine.origin.state import LINK_USED
 from tests.origin.builder import Builder, act, legal
 
 
@@ -92,6 +93,22 @@ def test_cooperation_gives_blue_food_also_after_an_attack():
     s = b.feeding(food=1)
     act(s, "attack a0 -> p1.a0")
     assert foods(s, 0) == [2, 1] and s.food_bank == 1
+
+
+def test_two_cards_between_the_same_animals_feed_the_partner_only_while_it_can_eat():
+    """Communication and Cooperation join a0 and a1; a0 takes red food.  Communication
+    (played first) makes a1 take red; a1 is then fed and has no Fat Tissue, so
+    Cooperation does not fire: no animal ever holds more than its need plus its fat slots."""
+    b = Builder()
+    b.animal(0)
+    b.animal(0)
+    b.link(0, "Communication", 0, 1)
+    b.link(0, "Cooperation", 0, 1)
+    b.animal(1)
+    s = b.feeding(food=5)
+    act(s, "food -> a0")
+    assert foods(s, 0) == [1, 1] and [a[FAT] for a in s.animals[0]] == [0, 0] and s.food_bank == 3
+    assert [link[LINK_USED] for link in s.links[0]] == [1, 0]  # Cooperation may still fire this round
 
 
 def test_paired_cards_fire_once_per_round():

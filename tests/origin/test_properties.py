@@ -3,8 +3,8 @@ conservation at every step, scores recomputed independently, replays, clones,
 samples and observations that reveal nothing hidden."""
 from engine.contract import State
 from engine.origin import GAME
-from engine.origin.animal import CARD, FIRST_TRAIT
-from engine.origin.cards import FOOD_BONUS, NUM_KINDS, deck_counts
+from engine.origin.animal import CARD, FAT, FAT_SLOTS, FIRST_TRAIT
+from engine.origin.cards import FAT_TISSUE, FOOD_BONUS, NUM_KINDS, deck_counts
 from engine.origin.observation import OriginObservation
 from engine.rng import Rng
 
@@ -60,6 +60,9 @@ def test_random_games_keep_every_card_in_one_place_and_score_right():
     def check(s, action):
         assert card_places(s) == full[s.num_players]
         assert GAME.action_from_text(GAME.action_to_text(action)) == action
+        # fat only on Fat Tissue cards (chains included: a partner fed to the brim takes no more)
+        assert all(a[FAT] <= a[FAT_SLOTS] == sum(e >> 5 == FAT_TISSUE for e in a[FIRST_TRAIT:])
+                   for row in s.animals for a in row)
 
     full = {n: deck_counts(n) for n in PLAYERS}
     for seed in range(1100):
