@@ -13,6 +13,7 @@ from engine.origin.state import LINK_FIRST, LINK_SECOND, LINK_TRAIT, LINK_USED
 
 _CARNIVOROUS, _GRAZING, _PIRACY, _HIBERNATION = (1 << CARNIVOROUS, 1 << GRAZING, 1 << PIRACY,
                                                  1 << HIBERNATION)
+_FREE_TRAITS = _GRAZING | _PIRACY | _HIBERNATION  # the feeding actions that do not end the turn
 
 
 # action objects by position, made once (no seat can have more animals than there are cards)
@@ -109,18 +110,16 @@ def feeding_actions(s, seat: int) -> list:
                 actions.append(_TAKE[pos])
             if mask & _CARNIVOROUS and not flags & ATTACKED:
                 attack.add_attack_actions(s, seat, pos, actions)
-        if not mask:
-            continue
-        unfed = food < need
-        if unfed and a[FAT]:
+        if a[FAT] and food < need:
             actions.extend(burn_fat_actions(s, pos, a))
-        if mask & _GRAZING and bank and not flags & GRAZED:
-            actions.append(_GRAZE[pos])
-        if mask & _PIRACY and accept and unfed and not flags & PIRATED:
-            for target_seat, target in piracy_targets(s, seat, pos):
-                actions.append(Pirate(pos, target_seat, target))
-        if mask & _HIBERNATION and not flags & HIBERNATED_LAST and not s.last_turn:
-            actions.append(_HIBERNATE[pos])
+        if mask & _FREE_TRAITS:
+            if mask & _GRAZING and bank and not flags & GRAZED:
+                actions.append(_GRAZE[pos])
+            if mask & _PIRACY and accept and food < need and not flags & PIRATED:
+                for target_seat, target in piracy_targets(s, seat, pos):
+                    actions.append(Pirate(pos, target_seat, target))
+            if mask & _HIBERNATION and not flags & HIBERNATED_LAST and not s.last_turn:
+                actions.append(_HIBERNATE[pos])
     actions.append(PASS)
     return actions
 
