@@ -11,8 +11,9 @@ their text), ``scoring``, ``observation`` (hidden information and ``sample``),
 Speed (BENCHMARKS.md): action objects are made once, in tables by kind/seat/position
 (``development._FREE`` holds whole per-card blocks of development plays), and the hot
 loops are inlined where a comment says so.  ``tests/origin/test_golden.py`` pins the
-behaviour (legal lists in order, outcomes, samples) to the engine before that work;
-``tests/origin/golden_replay.py`` and ``bench_playouts.py`` are the tools for more.
+behaviour (legal lists in order, outcomes, samples): a speed change must keep it; a
+deliberate change (a rule fix, a new Rng draw) re-records it with the engine before it;
+``tests/origin/golden_replay.py`` and ``profile_playouts.py`` are the tools for more.
 
 Where the sources disagree the choice is a rule option in ``OPTIONS`` below
 (documented again where each is implemented).  Resolutions that are not options:
