@@ -1,7 +1,7 @@
 """Golden replays: 60 random games (2-6 players, every rule-option set) must play out
 exactly as recorded: every legal action list in order, every chosen action,
-observations and samples along the way, the final snapshot, scores and ranking (one hash per game; ``golden_replay.py`` has the details
-and a larger check for engine work).  A speed change must keep them; a deliberate change
+observations and samples along the way, the final snapshot, scores and ranking (one
+hash per game; ``golden_replay.py`` has the details and a larger check for engine work).  A speed change must keep them; a deliberate change
 of rules or of the random draws re-records them with the engine before that change."""
 import hashlib
 import json
