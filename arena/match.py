@@ -14,7 +14,6 @@ import signal
 import threading
 import time
 import traceback
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 
 from engine.registry import get_game
@@ -87,15 +86,26 @@ class Watchdog:
             signal.signal(signal.SIGALRM, self._previous or signal.SIG_DFL)
         return False
 
-    @contextmanager
-    def player(self):
-        if self.expired:
+    def player(self) -> "_InPlayer":
+        """``with watchdog.player():`` around a player's code (a plain context manager
+        object: this runs once per move)."""
+        return _InPlayer(self)
+
+
+class _InPlayer:
+    __slots__ = ("watchdog",)
+
+    def __init__(self, watchdog: Watchdog):
+        self.watchdog = watchdog
+
+    def __enter__(self):
+        if self.watchdog.expired:
             raise GameTimeout()
-        self.in_player = True
-        try:
-            yield
-        finally:
-            self.in_player = False
+        self.watchdog.in_player = True
+
+    def __exit__(self, *exc):
+        self.watchdog.in_player = False
+        return False
 
 
 def player_seed(game_seed: int, seat: int) -> int:

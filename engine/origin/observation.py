@@ -12,12 +12,15 @@ from it.
 """
 from __future__ import annotations
 
+from operator import sub
+
 from engine.contract import TERMINAL, Observation
 from engine.origin.animal import CARD, FIRST_TRAIT
 from engine.origin.cards import NUM_KINDS, deck_counts
-from engine.origin.state import OriginState, Options
+from engine.origin.state import LINK_KIND, OriginState
 
 HIDDEN = -1  # the card of an opponent's animal
+_ALL_CARDS = (tuple(deck_counts(2)), tuple(deck_counts(5)))  # every card: one box, two boxes
 
 
 class OriginObservation(Observation):
@@ -34,47 +37,51 @@ class OriginObservation(Observation):
         self.legal_actions = list(state.legal_actions()) if state.current_player == seat else []
         self.is_terminal = state.current_player == TERMINAL
         self.options = dict(state.opts.values)
-        self._opts = Options(self.options)
+        self._opts = state.opts  # (shared by every state of these options, never changed)
         self.phase = state.phase
         self.turn = state.turn
         self.first_player = state.first_player
         self.last_turn = state.last_turn
         self.food_bank = state.food_bank
         self.deck_size = len(state.deck)
-        self.hand = tuple(state.hands[seat])
-        self.hand_sizes = tuple(sum(h) for h in state.hands)
-        self.discard_sizes = tuple(sum(d) for d in state.discards)
-        self.own_discard = tuple(state.discards[seat])
-        self.animals = tuple(
-            tuple(tuple(a) if other == seat else (HIDDEN,) + tuple(a[1:]) for a in row)
-            for other, row in enumerate(state.animals))
-        self.links = tuple(tuple(row) for row in state.links)
+        self.hand = hand = tuple(state.hands[seat])
+        self.hand_sizes = tuple(map(sum, state.hands))
+        self.discard_sizes = tuple(map(sum, state.discards))
+        self.own_discard = own_discard = tuple(state.discards[seat])
+        # unseen: every card but this hand, this discard pile, this seat's animals and the
+        # face-up trait cards (paired ones included) on the table
+        unseen = list(map(sub, map(sub, _ALL_CARDS[state.num_players > 4], hand), own_discard))
+        rows = []
+        other = 0
+        for row in state.animals:
+            if other == seat:
+                rows.append(tuple(map(tuple, row)))
+                for a in row:
+                    unseen[a[CARD]] -= 1
+            else:
+                rows.append(tuple((HIDDEN,) + tuple(a)[1:] for a in row))
+            for a in row:
+                for e in a[FIRST_TRAIT:]:
+                    unseen[e & 31] -= 1
+            for link in state.links[other]:
+                unseen[link[LINK_KIND]] -= 1
+            other += 1
+        self.animals = tuple(rows)
+        self.links = tuple(map(tuple, state.links))
         self.passed = tuple(state.passed)
         self.actor = state.actor
         self.acted = state.acted
         self.attack = None if state.attack is None else tuple(state.attack)
-        self.unseen = self._unseen()
+        self.unseen = tuple(unseen)
         # (seat, action) for every action so far; cards played as animals show face down
         self.history = tuple(state.history)
-        self._pool = tuple(k for k, c in enumerate(self.unseen) for _ in range(c))
-
-    def _unseen(self) -> tuple:
-        unseen = deck_counts(self.num_players)
-        for kind in range(NUM_KINDS):
-            unseen[kind] -= self.hand[kind] + self.own_discard[kind]
-        for other, row in enumerate(self.animals):
-            for a in row:
-                if other == self.seat:
-                    unseen[a[CARD]] -= 1
-                for e in a[FIRST_TRAIT:]:
-                    unseen[e & 31] -= 1
-            for link in self.links[other]:
-                unseen[link[3]] -= 1
-        return tuple(unseen)
+        self._pool = None  # the unseen cards one by one: made by the first sample()
 
     def sample(self, rng) -> OriginState:
         """A full State consistent with this observation: the hidden cards are dealt at
         random from ``unseen``; future chance comes from ``rng.fork``."""
+        if self._pool is None:
+            self._pool = tuple(k for k, c in enumerate(self.unseen) for _ in range(c))
         pool = list(self._pool)
         s = OriginState.__new__(OriginState)
         n = self.num_players
