@@ -4,8 +4,9 @@ Ray (DESIGN.md, "The arena"): a local cluster by default
 (``ray.init(address="local", num_cpus=workers)``), or an existing cluster with
 ``address``.  Games go out in batches sized so that a task runs for about
 ``TASK_SECONDS`` (measured from the games already played, or fixed with
-``games_per_task``); results stream back with ``ray.wait`` and are handed to
-``on_records`` as they arrive, so the caller can write them at once.
+``games_per_task``), two tasks per worker in flight; results stream back with
+``ray.wait`` and are handed to ``on_records`` as they arrive, so the caller can
+write them at once.
 
 Faults that escape a game:
 - a worker that dies (``os._exit``, a signal, out of memory): the batch's games
@@ -133,7 +134,9 @@ class RayRunner:
         queue, singles = deque(jobs), deque()
         try:
             while queue or singles or self.in_flight:
-                while len(self.in_flight) < self.workers and (singles or queue):
+                # two tasks per worker: the next one waits in Ray's queue, so a worker that
+                # finishes a batch starts the next at once instead of idling for a round trip
+                while len(self.in_flight) < 2 * self.workers and (singles or queue):
                     if singles:
                         self._submit([singles.popleft()], traced=True)
                     else:
