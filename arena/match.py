@@ -67,6 +67,7 @@ class Watchdog:
         self.active = (seconds is not None and hasattr(signal, "setitimer")
                        and threading.current_thread() is threading.main_thread())
         self._previous = None
+        self._guard = _InPlayer(self)
 
     def _fire(self, signum, frame):
         self.expired = True
@@ -88,8 +89,8 @@ class Watchdog:
 
     def player(self) -> "_InPlayer":
         """``with watchdog.player():`` around a player's code (a plain context manager
-        object: this runs once per move)."""
-        return _InPlayer(self)
+        object, made once: this runs once per move)."""
+        return self._guard
 
 
 class _InPlayer:
