@@ -58,18 +58,13 @@ class Rng:
         is ``x % n``, then ``x //= n``; a fresh number comes whenever fewer than
         ``n * 2**32`` values are left, so each draw is uniform within ``2**-32``.
         About half the cost of ``below`` per card: dealing is the hottest loop after
-        the playouts themselves (SplitMix64 inlined, as in ``next64``)."""
-        seed, counter = self.seed, self.counter
+        the playouts themselves."""
         drawn = []
         x = room = 0
         for _ in range(count):
             n = len(pool)
             if room >> 32 < n:
-                counter += 1
-                x = ((seed ^ ((counter * _GOLDEN) & _MASK)) + _GOLDEN) & _MASK
-                x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-                x ^= x >> 31
+                x = self.next64()
                 room = _MASK
             i = x % n
             x //= n
@@ -77,7 +72,6 @@ class Rng:
             drawn.append(pool[i])
             pool[i] = pool[-1]
             pool.pop()
-        self.counter = counter
         return drawn
 
     def below(self, n: int) -> int:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from engine.origin import feeding, turn
 from engine.origin.actions import ACCEPT, GROWING, RUN, Attack, DropTail, Mimic, Scavenge
-from engine.origin.animal import (ATTACKED, FAT, FAT_SLOTS, FIRST_TRAIT, FLAGS, FOOD, HIBERNATING, MIMICRY_USED,
-                                  NEED, POISONED, TRAITS_MASK, remove_trait)
+from engine.origin.animal import (ATTACKED, FIRST_TRAIT, FLAGS, FOOD, HIBERNATING, MIMICRY_USED, NEED,
+                                  POISONED, TRAITS_MASK, remove_trait)
 from engine.origin.cards import (BIG, BURROWING, CAMOUFLAGE, MIMICRY, POISONOUS, RUNNING, SCAVENGER,
                                  SHARP_VISION, SWIMMING, SYMBIOSIS, TAIL_LOSS)
 from engine.origin.state import (ATK_POS, ATK_RAN, ATK_SEAT, ATK_TARGETED, ATK_TPOS, ATK_TSEAT, DEFENCE,
@@ -222,20 +222,9 @@ def kill(s) -> None:
     carnivore = s.animals[seat][pos]
     if target[TRAITS_MASK] & _POISONOUS:
         carnivore[FLAGS] |= POISONED
-    if s.links[seat]:
-        for _ in range(2):
-            if feeding.can_accept(s, seat, pos):
-                feeding.give_food(s, seat, pos, False)
-    else:  # can_accept and give_food without chains, inlined
-        for _ in range(2):
-            if carnivore[FLAGS] & HIBERNATING:
-                break
-            if carnivore[FOOD] < carnivore[NEED]:
-                carnivore[FOOD] += 1
-            elif carnivore[FAT] < carnivore[FAT_SLOTS]:
-                carnivore[FAT] += 1
-            else:
-                break
+    for _ in range(2):
+        if feeding.can_accept(s, seat, pos):
+            feeding.give_food(s, seat, pos, False)
     if not feed_scavenger(s, seat):
         end_attack(s)
 
