@@ -113,7 +113,7 @@ class RuleBasedPlayer(SeededPlayer):
                 return self.parasite_value(obs, ctx, obs.animals[action.seat][action.pos])
             return self.trait_value(obs, ctx, ctx["mine"][action.pos], action.trait, spare)
         if isinstance(action, PlayPair):
-            first, second = ctx["mine"][action.first], ctx["mine"][action.second]
+            first = ctx["mine"][action.first]
             if action.trait == SYMBIOSIS:  # protects the symbiont, but it eats after its host
                 return 1.0 + (0.8 if self.threatened(ctx, first) else -0.3)
             return 1.5 if spare > 0 else 1.1
