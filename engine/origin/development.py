@@ -135,7 +135,7 @@ _SEAT_SIDES = [[tuple((how, trait, bits, _trait_plays(kind, trait, seat, _MAX_PO
 def development_actions(s) -> list:
     """Every card in hand as an animal, then as each legal trait placement (§3 phase 1), then PASS.
     (The playout hot path: a card that every own animal may take comes whole from ``_FREE``;
-    otherwise ``compress`` picks the animals that may take each trait.)"""
+    otherwise plain loops pick the animals that may take each trait.)"""
     seat = s.current_player
     own = s.animals[seat]
     n_own = len(own)
@@ -151,7 +151,6 @@ def development_actions(s) -> list:
     blocking = _KIND_BLOCKING
     seat_sides = _SEAT_SIDES[seat]
     actions = []
-    may_take = None  # blocking bits -> per own animal, may it take such a trait
     for kind in compress(_KINDS, s.hands[seat]):
         if not traits_here & blocking[kind]:
             actions += free[kind]
@@ -162,14 +161,24 @@ def development_actions(s) -> list:
                 if not traits_here & bits:
                     actions += plays[:n_own]
                     continue
-                if may_take is None:
-                    may_take = {}
-                ok = may_take.get(bits)
-                if ok is None:
-                    ok = may_take[bits] = [not a[TRAITS_MASK] & bits for a in own]
-                actions += compress(plays, ok)
-            elif how == _PARASITIC:
-                _add_parasites(s, seat, kind, bits, actions)
+                pos = 0  # (plain loops: a seat has few animals)
+                for a in own:
+                    if not a[TRAITS_MASK] & bits:
+                        actions.append(plays[pos])
+                    pos += 1
+            elif how == _PARASITIC:  # on an opponent's animal that has none yet
+                other = 0
+                for row in s.animals:
+                    if other != seat and row:
+                        plays = _TRAIT[kind][PARASITE][other]
+                        if len(plays) < len(row):
+                            plays = _trait_plays(kind, PARASITE, other, len(row))
+                        pos = 0
+                        for a in row:
+                            if not a[TRAITS_MASK] & bits:
+                                actions.append(plays[pos])
+                            pos += 1
+                    other += 1
             elif n_own > 1:
                 if s.links[seat]:
                     _add_pairs(s, seat, kind, trait, actions)
@@ -181,15 +190,6 @@ def development_actions(s) -> list:
                     actions += every
     actions.append(PASS)
     return actions
-
-
-def _add_parasites(s, seat: int, kind: int, blocking: int, actions: list) -> None:
-    """Parasite goes on an opponent's animal that has none yet."""
-    for other in range(s.num_players):
-        row = s.animals[other]
-        if other != seat and row:
-            plays = _trait_plays(kind, PARASITE, other, len(row))
-            actions += compress(plays, [not a[TRAITS_MASK] & blocking for a in row])
 
 
 def _add_pairs(s, seat: int, kind: int, trait: int, actions: list) -> None:

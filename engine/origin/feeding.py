@@ -74,6 +74,7 @@ def give_food(s, seat: int, pos: int, red: bool) -> None:
         elif not (trait == COOPERATION and can_accept(s, seat, other)):
             continue
         links[i] = link[:LINK_USED] + (1,)
+        s.marks = True
         give_food(s, seat, other, trait == COMMUNICATION)
 
 
@@ -187,6 +188,7 @@ def _free_action_done(s) -> None:
 def graze(s, action) -> None:
     """Grazing: remove one red token from the bank; once per round per animal (§4)."""
     s.animals[s.actor][action.pos][FLAGS] |= GRAZED
+    s.marks = True
     s.food_bank -= 1
     _free_action_done(s)
 

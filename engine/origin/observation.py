@@ -131,6 +131,7 @@ class OriginObservation(Observation):
         s.passed = list(self.passed)
         s.actor = self.actor
         s.acted = self.acted
+        s.marks = True
         s.attack = None if self.attack is None else list(self.attack)
         s.cached = None
         s.history = list(self.history)

@@ -18,6 +18,11 @@ PHASE_NAMES = ("development", "feeding", "defence", "scavenger", "over")
 # first = symbiont, second = host (§4 Symbiosis)
 LINK_TRAIT, LINK_FIRST, LINK_SECOND, LINK_KIND, LINK_USED = range(5)
 
+# ``marks``: True when a once-per-round mark may be set (an animal's GRAZED flag, a
+# link's LINK_USED): a new round and extinction look for marks to clear only then.
+# False promises there is none; True is always safe (a state made by hand, a sample).
+# It is no part of the game (``snapshot`` leaves it out).
+
 # the attack in progress: [attacker seat, carnivore pos, target seat, target pos,
 # ran (Running already tried by this target), targeted (positions already attacked)]
 ATK_SEAT, ATK_POS, ATK_TSEAT, ATK_TPOS, ATK_RAN, ATK_TARGETED = range(6)
@@ -37,7 +42,7 @@ class Options:
 class OriginState(State):
     __slots__ = ("num_players", "current_player", "opts", "rng", "phase", "turn", "first_player",
                  "last_turn", "food_bank", "deck", "hands", "discards", "animals", "links",
-                 "passed", "actor", "acted", "attack", "cached", "history")
+                 "passed", "actor", "acted", "attack", "marks", "cached", "history")
     game = "origin"
 
     # --- contract verbs ---------------------------------------------------------
@@ -79,6 +84,7 @@ class OriginState(State):
         c.actor = self.actor
         c.acted = self.acted
         c.attack = None if self.attack is None else self.attack[:]
+        c.marks = self.marks
         c.cached = None
         c.history = self.history[:]
         return c

@@ -37,6 +37,7 @@ def new_game(num_players: int, seed: int, options: dict) -> OriginState:
     s.cached = None
     s.history = []
     s.acted = False
+    s.marks = False
     deal(s, list(range(num_players)), [HAND_SIZE] * num_players)
     s.first_player = roll_for_first_player(s)
     begin_development(s)
@@ -112,6 +113,9 @@ def begin_feeding(s) -> None:
 def new_round(s) -> None:
     """Once-per-round abilities (Grazing, paired traits) refresh (§4)."""
     s.acted = False
+    if not s.marks:
+        return
+    s.marks = False
     for row in s.animals:
         for a in row:
             if a[FLAGS] & GRAZED:
@@ -179,8 +183,9 @@ def extinction(s) -> None:
             else:  # a survivor starts the next turn hungry, remembering a sleep
                 a[FOOD] = 0
                 a[FLAGS] = HIBERNATED_LAST if flags & HIBERNATING else 0
-        links = s.links[seat]
-        if links:
+    if s.marks:  # (the survivors' GRAZED flags are cleared above)
+        s.marks = False
+        for links in s.links:
             for i, link in enumerate(links):
                 if link[LINK_USED]:
                     links[i] = link[:LINK_USED] + (0,)

@@ -91,6 +91,7 @@ class Builder:
         s.passed = [False] * self.players
         s.actor = s.current_player = actor
         s.acted = False
+        s.marks = True
         s.attack = None
         s.cached = None
         s.history = []

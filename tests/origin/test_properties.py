@@ -3,9 +3,10 @@ conservation at every step, scores recomputed independently, replays, clones,
 samples and observations that reveal nothing hidden."""
 from engine.contract import State
 from engine.origin import GAME
-from engine.origin.animal import CARD, FAT, FAT_SLOTS, FIRST_TRAIT
+from engine.origin.animal import CARD, FAT, FAT_SLOTS, FIRST_TRAIT, FLAGS, GRAZED
 from engine.origin.cards import FAT_TISSUE, FOOD_BONUS, NUM_KINDS, deck_counts
 from engine.origin.observation import OriginObservation
+from engine.origin.state import LINK_USED
 from engine.rng import Rng
 
 PLAYERS = (2, 3, 4, 5, 6)
@@ -63,6 +64,9 @@ def test_random_games_keep_every_card_in_one_place_and_score_right():
         # fat only on Fat Tissue cards (chains included: a partner fed to the brim takes no more)
         assert all(a[FAT] <= a[FAT_SLOTS] == sum(e >> 5 == FAT_TISSUE for e in a[FIRST_TRAIT:])
                    for row in s.animals for a in row)
+        # ``marks`` False promises that no once-per-round mark is left to clear
+        assert s.marks or not any(a[FLAGS] & GRAZED for row in s.animals for a in row)
+        assert s.marks or not any(link[LINK_USED] for row in s.links for link in row)
 
     full = {n: deck_counts(n) for n in PLAYERS}
     for seed in range(1100):
