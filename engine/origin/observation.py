@@ -133,7 +133,9 @@ class OriginObservation(Observation):
         s.acted = self.acted
         s.marks = True
         s.attack = None if self.attack is None else list(self.attack)
-        s.cached = None
+        # the seat's own legal actions depend only on what it sees: a sample starts with
+        # them (ISMCTS samples once per iteration, always at the seat's own turn)
+        s.cached = list(self.legal_actions) if self.legal_actions else None
         s.history = list(self.history)
         return s
 

@@ -123,6 +123,8 @@ def test_samples_agree_with_the_observation_and_vary_hidden_cards():
             obs = s.observation(seat)
             for _ in range(2):
                 sample = obs.sample(rng)
+                # a sample starts with the seat's legal actions: the engine finds the same
+                assert sample.clone().legal_actions() == sample.legal_actions()
                 same_observation(sample.observation(seat), obs)
                 assert card_places(sample) == deck_counts(players)
                 other = (seat + 1) % players
