@@ -27,7 +27,7 @@ class OriginObservation(Observation):
     __slots__ = ("game", "seat", "num_players", "current_player", "legal_actions", "is_terminal",
                  "options", "phase", "turn", "first_player", "last_turn", "food_bank", "deck_size",
                  "hand", "hand_sizes", "discard_sizes", "own_discard", "animals", "links", "passed",
-                 "actor", "acted", "attack", "unseen", "_opts", "_pool", "history")
+                 "actor", "acted", "attack", "unseen", "_opts", "_pool", "_hidden", "history")
 
     def __init__(self, state: OriginState, seat: int):
         self.game = "origin"
@@ -75,21 +75,22 @@ class OriginObservation(Observation):
         self.unseen = tuple(unseen)
         # (seat, action) for every action so far; cards played as animals show face down
         self.history = tuple(state.history)
-        self._pool = None  # the unseen cards one by one: made by the first sample()
+        self._pool = None  # the unseen cards one by one (and _hidden, how many are dealt): by the first sample()
 
     def sample(self, rng) -> OriginState:
         """A full State consistent with this observation: the hidden cards are dealt at
         random from ``unseen``; future chance comes from ``rng.fork``."""
         if self._pool is None:
             self._pool = tuple(k for k, c in enumerate(self.unseen) for _ in range(c))
+            self._hidden = sum(self.hand_sizes[o] + self.discard_sizes[o] + len(self.animals[o])
+                               for o in range(self.num_players) if o != self.seat)
         pool = list(self._pool)
         s = OriginState.__new__(OriginState)
         n = self.num_players
         me = self.seat
         # every hidden card at once (Rng.take), handed out in a fixed order: per other
         # seat its hand, its discard pile, then its animals' cards
-        drawn = rng.take(pool, sum(self.hand_sizes[o] + self.discard_sizes[o] + len(self.animals[o])
-                                   for o in range(n) if o != me))
+        drawn = rng.take(pool, self._hidden)
         i = 0
         s.hands = []
         s.discards = []
