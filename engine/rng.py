@@ -60,17 +60,20 @@ class Rng:
         About half the cost of ``below`` per card: dealing is the hottest loop after
         the playouts themselves."""
         drawn = []
-        x = room = 0
+        # ``hi`` is the values left, shifted down 32 bits: floor divisions nest, so
+        # ``(room // n) >> 32 == (room >> 32) // n`` and ``hi`` stays a small int
+        x = hi = 0
+        n = len(pool)
         for _ in range(count):
-            n = len(pool)
-            if room >> 32 < n:
+            if hi < n:
                 x = self.next64()
-                room = _MASK
+                hi = 0xFFFFFFFF  # _MASK >> 32
             i = x % n
             x //= n
-            room //= n
+            hi //= n
+            n -= 1
             drawn.append(pool[i])
-            pool[i] = pool[-1]
+            pool[i] = pool[n]
             pool.pop()
         return drawn
 

@@ -35,6 +35,34 @@ def test_take_draws_every_item_equally_often():
     assert len(counts) == 30 and all(300 < c < 500 for c in counts.values())  # 400 expected each
 
 
+def plain_take(rng, pool, count):
+    """Rng.take as its docstring defines it: a draw from n items is x % n, then x //= n;
+    a fresh 64-bit number whenever fewer than n * 2**32 values are left."""
+    drawn, x, room = [], 0, 0
+    for _ in range(count):
+        n = len(pool)
+        if room < n << 32:
+            x, room = rng.next64(), (1 << 64) - 1
+        i, x, room = x % n, x // n, room // n
+        drawn.append(pool[i])
+        pool[i] = pool[-1]
+        pool.pop()
+    return drawn
+
+
+def test_take_draws_exactly_as_defined():
+    """Same seed, same draws: every game's deal and every sample depend on this sequence."""
+    rng = Rng(3)
+    for trial in range(3000):
+        size = rng.below(170)
+        pool = [rng.below(20) for _ in range(size)]
+        count = rng.below(size + 1)
+        fast, plain = Rng(trial), Rng(trial)
+        fast_pool, plain_pool = pool[:], pool[:]
+        assert fast.take(fast_pool, count) == plain_take(plain, plain_pool, count)
+        assert fast_pool == plain_pool and fast.counter == plain.counter
+
+
 def test_deal_stops_when_the_deck_runs_out():
     s = GAME.new_game(2, 3)
     del s.deck[5:]
