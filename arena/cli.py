@@ -198,6 +198,18 @@ def bench_memory_command(game: str = typer.Option("origin", help="game name"),
     typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
 
 
+@bench_app.command("targets")
+def bench_targets_command(seconds: float = typer.Option(1.5, help="seconds of random playouts per repeat"),
+                          repeats: int = typer.Option(5, help="repeats per measurement (medians reported)"),
+                          games: int = typer.Option(2000, help="games per Ray measurement"),
+                          as_json: bool = typer.Option(False, "--json", help="print JSON rows")):
+    """Every target of BENCHMARKS.md on this machine: target, median measured, met, command (a few minutes)."""
+    from arena.bench_targets import evaluate, format_rows, measure
+
+    rows = evaluate(measure(seconds=seconds, repeats=repeats, tournament_games=games))
+    typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
+
+
 # --- tournaments (arena/tournament.py) -------------------------------------
 @app.command()
 def tournament(config: Path = typer.Argument(..., help="tournament config (YAML), e.g. configs/quick.yaml"),

@@ -53,3 +53,19 @@ def test_bench_tournament_reports_rates_efficiency_and_overhead(tmp_path):
     assert [r["mode"] for r in rows] == ["one process", "ray"]
     assert rows[0]["games"] == rows[1]["games"] == 40
     assert rows[1]["games_per_s"] > 0 and "efficiency" in rows[1] and "overhead_ms_per_game" in rows[1]
+
+
+def test_bench_targets_judges_each_target_in_its_direction():
+    from arena.bench_targets import TARGETS, evaluate
+
+    measured = {"playouts": 1499.6, "clone": 10.0, "sample": 31.0, "ismcts_full": 2500, "ismcts_cut": 9999,
+                "ray_overhead": 0.004, "ray_2": 0.94, "ray_15": "needs 16 CPUs, this machine has 2",
+                "worker_rss": 92.0}
+    rows = {r["what"]: r for r in evaluate(measured)}
+    met = {t.key: rows[t.what]["met"] for t in TARGETS}
+    assert met == {"playouts": "NO", "clone": "yes", "sample": "NO", "ismcts_full": "yes", "ismcts_cut": "NO",
+                   "ray_overhead": "yes", "ray_2": "yes", "ray_15": "not measured", "worker_rss": "yes",
+                   "tree_node": "not measured"}
+    assert rows[TARGETS[0].what]["measured"] == "1,500 games/s"  # shown rounded, judged exactly
+    assert rows["tournament on Ray, 15 workers vs one process (16 cores)"]["measured"].startswith("needs 16 CPUs")
+    assert all(r["command"].startswith("arena bench ") for r in rows.values())
