@@ -30,7 +30,11 @@ from pathlib import Path
 
 from arena.worker import failed_record, play_batch, play_one, record_from_trace
 
-TASK_SECONDS = 0.4
+# Ray 2.60 starts a worker's next task only after the previous one has returned, even
+# with two in flight: the worker idles ~6 ms between tasks on 2 cores, plus ~20 µs per
+# game (arena bench tournament, "Ray's share of wall": 2.3% of the wall time with
+# 0.4 s tasks, 1.8% with 1 s, random players' 3 ms games)
+TASK_SECONDS = 1.0
 BACKSTOP_GRACE = 10.0
 STARTUP_ALLOWANCE = 60.0  # seconds a lone game may wait for a worker to start
 

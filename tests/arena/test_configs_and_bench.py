@@ -53,6 +53,8 @@ def test_bench_tournament_reports_rates_efficiency_and_overhead(tmp_path):
     assert [r["mode"] for r in rows] == ["one process", "ray"]
     assert rows[0]["games"] == rows[1]["games"] == 40
     assert rows[1]["games_per_s"] > 0 and "efficiency" in rows[1] and "overhead_ms_per_game" in rows[1]
+    assert 0 < rows[0]["busy"] <= 1 and 0 < rows[1]["busy"] <= 1  # time inside games over wall time
+    assert abs(rows[1]["ray_share"] - (rows[0]["busy"] - rows[1]["busy"])) <= 0.0015
 
 
 def test_bench_targets_judges_each_target_in_its_direction():
