@@ -30,10 +30,10 @@ from pathlib import Path
 
 from arena.worker import failed_record, play_batch, play_one, record_from_trace
 
-# Ray 2.60 starts a worker's next task only after the previous one has returned, even
-# with two in flight: the worker idles ~6 ms between tasks on 2 cores, plus ~20 µs per
-# game (arena bench tournament, "Ray's share of wall": 2.3% of the wall time with
-# 0.4 s tasks, 1.8% with 1 s, random players' 3 ms games)
+# A Ray 2.60 worker idles ~6 ms between two tasks on 2 cores even with the next one
+# already submitted (timestamps taken inside the tasks), plus ~20 µs per game: with
+# random players' 3 ms games, "Ray's share of wall" (arena bench tournament) is 2.3%
+# with 0.4 s tasks and 1.6-1.9% with 1 s ones
 TASK_SECONDS = 1.0
 BACKSTOP_GRACE = 10.0
 STARTUP_ALLOWANCE = 60.0  # seconds a lone game may wait for a worker to start
