@@ -113,18 +113,21 @@ def begin_feeding(s) -> None:
 def new_round(s) -> None:
     """Once-per-round abilities (Grazing, paired traits) refresh (§4)."""
     s.acted = False
-    if not s.marks:
-        return
+    if s.marks:
+        clear_marks(s)
+
+
+def clear_marks(s) -> None:
+    """Every animal's GRAZED flag and every paired card's used bit back to 0 (see ``marks``)."""
     s.marks = False
     for row in s.animals:
         for a in row:
             if a[FLAGS] & GRAZED:
                 a[FLAGS] &= ~GRAZED
     for row in s.links:
-        if row:
-            for i, link in enumerate(row):
-                if link[LINK_USED]:
-                    row[i] = link[:LINK_USED] + (0,)
+        for i, link in enumerate(row):
+            if link[LINK_USED]:
+                row[i] = link[:LINK_USED] + (0,)
 
 
 def find_feeder(s, seat: int, after: bool = False) -> None:
@@ -183,12 +186,8 @@ def extinction(s) -> None:
             else:  # a survivor starts the next turn hungry, remembering a sleep
                 a[FOOD] = 0
                 a[FLAGS] = HIBERNATED_LAST if flags & HIBERNATING else 0
-    if s.marks:  # (the survivors' GRAZED flags are cleared above)
-        s.marks = False
-        for links in s.links:
-            for i, link in enumerate(links):
-                if link[LINK_USED]:
-                    links[i] = link[:LINK_USED] + (0,)
+    if s.marks:
+        clear_marks(s)
 
 
 def cards_wanted(s, seat: int) -> int:
