@@ -46,9 +46,17 @@ TARGETS = (
 )
 
 
+# target key -> (the measurement that caps it, the note that says so beside the row)
+BOUNDS = {
+    # a full rollout from the first decision plays a whole game
+    "ismcts_full": ("playouts", "at most the playout rate, {:,.0f} games/s here"),
+}
+
+
 def evaluate(measured: dict, targets=TARGETS) -> list[dict]:
     """One row per target: ``met`` is "yes", "NO", or "not measured" (with the reason
-    ``measured`` gives as a string, e.g. too few CPUs for 15 workers)."""
+    ``measured`` gives as a string, e.g. too few CPUs for 15 workers); ``note`` says
+    what bounds the measurement (``BOUNDS``), when that was measured too."""
     rows = []
     for t in targets:
         value = measured.get(t.key)
@@ -57,7 +65,11 @@ def evaluate(measured: dict, targets=TARGETS) -> list[dict]:
         else:
             shown = t.unit.format(value)
             met = "yes" if (value >= t.limit if t.at_least else value <= t.limit) else "NO"
-        rows.append({"what": t.what, "target": t.target, "measured": shown, "met": met, "command": t.command})
+        bound, why = BOUNDS.get(t.key, (None, ""))
+        cap = measured.get(bound)
+        note = why.format(cap) if isinstance(cap, (int, float)) else ""
+        rows.append({"what": t.what, "target": t.target, "measured": shown, "met": met, "note": note,
+                     "command": t.command})
     return rows
 
 

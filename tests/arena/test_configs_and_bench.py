@@ -71,3 +71,8 @@ def test_bench_targets_judges_each_target_in_its_direction():
     assert rows[TARGETS[0].what]["measured"] == "1,500 games/s"  # shown rounded, judged exactly
     assert rows["tournament on Ray, 15 workers vs one process (16 cores)"]["measured"].startswith("needs 16 CPUs")
     assert all(r["command"].startswith("arena bench ") for r in rows.values())
+    # the full-rollout row says what caps it: the playout rate measured in the same run
+    full = next(t.what for t in TARGETS if t.key == "ismcts_full")
+    assert rows[full]["note"] == "at most the playout rate, 1,500 games/s here"
+    assert rows[TARGETS[0].what]["note"] == ""
+    assert next(r for r in evaluate({"ismcts_full": 1400}) if r["what"] == full)["note"] == ""  # no playouts: no note
