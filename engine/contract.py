@@ -10,7 +10,8 @@ State verbs
     (valid at any time: the end-of-game scoring applied to the current position,
     which search players use as a heuristic), ``ranking()`` (1-based places per
     seat with the game's own tie-breaks, equal places for a full tie),
-    ``observation(seat)`` and ``render()``.
+    ``observation(seat)`` and ``render()``; ``random_moves(rand, limit, record)``
+    plays uniformly random moves (search rollouts, ``arena bench`` playouts).
 
 Chance lives in the State as an :class:`engine.rng.Rng` (two ints), never a
 global generator; there are no chance nodes for players to see: ``apply`` rolls
@@ -66,6 +67,19 @@ class State:
 
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL
+
+    def random_moves(self, rand, limit=None, record: bool = True) -> int:
+        """Uniformly random moves until the game ends, or for ``limit`` moves; returns
+        how many.  ``rand()`` gives a float in [0, 1) and picks ``legal[int(rand() * len(legal))]``.
+        ``record=False`` allows a game to leave these moves out of its public history:
+        for a rollout, whose end state is only scored (its observations would miss
+        the moves).  A game may override this with a faster loop that picks the same moves."""
+        moves = 0
+        while self.current_player != TERMINAL and (limit is None or moves < limit):
+            legal = self.legal_actions()
+            self.apply(legal[int(rand() * len(legal))])
+            moves += 1
+        return moves
 
     def scores(self) -> list:
         raise NotImplementedError

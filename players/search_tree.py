@@ -95,20 +95,11 @@ EVALUATIONS = {"margin": evaluate_margin, "rank": evaluate_rank}
 
 def random_rollout(state, rand, cutoff) -> int:
     """Uniformly random moves until the end, or for ``cutoff`` moves; returns how many.
-    ``rand`` is a ``random.Random().random`` bound method (fast, seeded).
+    ``rand`` is a ``random.Random().random`` bound method (fast, seeded).  The moves
+    stay out of the public history (``State.random_moves``, ``record=False``): only
+    the end state's scores and ranking are read.
     (``arena bench engine`` times this loop: its random playouts are these rollouts.)"""
-    moves = 0
-    if cutoff is None:
-        while state.current_player != TERMINAL:
-            legal = state.legal_actions()
-            state.apply(legal[int(rand() * len(legal))])
-            moves += 1
-    else:
-        while moves < cutoff and state.current_player != TERMINAL:
-            legal = state.legal_actions()
-            state.apply(legal[int(rand() * len(legal))])
-            moves += 1
-    return moves
+    return state.random_moves(rand, cutoff, record=False)
 
 
 def policy_rollout(players: list):

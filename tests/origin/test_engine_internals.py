@@ -1,4 +1,7 @@
 """The engine's speed shortcuts agree with the plain versions they replace."""
+import random
+
+from engine.contract import State
 from engine.origin import GAME
 from engine.origin.turn import deal
 from engine.rng import Rng
@@ -87,3 +90,25 @@ def test_phase_name_follows_the_turn():
     assert names[-1] == f"turn {s.turn}: game over"
     assert any("(last)" in name for name in names)
     assert all(name.endswith(("development", "feeding", "game over")) for name in names)
+
+
+def test_unrecorded_random_moves_make_the_moves_of_the_plain_loop():
+    """``OriginState.random_moves(record=False)`` (the rollout loop: legal_actions and
+    apply inlined, no history) against the contract's plain loop: the same moves, so
+    the same states and counts, from a new game, mid-game (after a cut) and at the end;
+    the history is left as it was.  ``record=True`` is the plain loop, history and all."""
+    for seed in range(30):
+        n = 2 + seed % 4
+        fast, slow = GAME.new_game(n, seed), GAME.new_game(n, seed)
+        fast_rand, slow_rand = random.Random(seed).random, random.Random(seed).random
+        for limit in (0, 1 + seed % 7, 40, None, 5):
+            before = list(fast.history)
+            moved = fast.random_moves(fast_rand, limit, record=False)
+            assert moved == State.random_moves(slow, slow_rand, limit), (seed, limit)
+            assert fast.snapshot() == slow.snapshot() and fast.history == before, (seed, limit)
+            assert fast.legal_actions() == slow.legal_actions()
+        assert fast.is_terminal() and moved == 0
+        recorded, plain = GAME.new_game(n, seed), GAME.new_game(n, seed)
+        recorded.random_moves(random.Random(seed).random, 60)
+        State.random_moves(plain, random.Random(seed).random, 60)
+        assert recorded.snapshot() == plain.snapshot() and recorded.history == plain.history
