@@ -179,6 +179,21 @@ ACCEPT = Accept()
 GROWING = threading.RLock()
 
 
+def by_target(table: list, cls, pos: int, seat: int, size: int) -> list:
+    """``table[pos][seat]``: ``cls(pos, seat, target)`` by target position, at least
+    ``size`` of them (for Attack and Pirate: an own animal at ``pos`` acts on animal
+    ``target`` of ``seat``), made once and grown on demand."""
+    if pos < len(table) and len(table[pos][seat]) >= size:
+        return table[pos][seat]
+    with GROWING:
+        while len(table) <= pos:
+            table.append([[] for _ in range(8)])
+        row = table[pos][seat]
+        while len(row) < size:
+            row.append(cls(pos, seat, len(row)))
+    return row
+
+
 def action_to_text(action) -> str:
     return str(action)
 

@@ -8,7 +8,7 @@ While the defender decides, ``phase`` is DEFENCE and the defender is
 from __future__ import annotations
 
 from engine.origin import feeding, turn
-from engine.origin.actions import ACCEPT, GROWING, RUN, Attack, DropTail, Mimic, Scavenge
+from engine.origin.actions import ACCEPT, RUN, Attack, DropTail, Mimic, Scavenge, by_target
 from engine.origin.animal import (ATTACKED, FIRST_TRAIT, FLAGS, FOOD, HIBERNATING, MIMICRY_USED, NEED,
                                   POISONED, TRAITS_MASK, remove_trait)
 from engine.origin.cards import (BIG, BURROWING, CAMOUFLAGE, MIMICRY, POISONOUS, RUNNING, SCAVENGER,
@@ -48,23 +48,11 @@ def attack_targets(s, seat: int, pos: int) -> list:
             if (other != seat or p != pos) and can_be_attacked(s, carnivore, other, p)]
 
 
-# _ATTACKS[pos][seat]: Attack(pos, seat, target) by target position, made once, grown on demand
+# _ATTACKS[pos][seat]: Attack(pos, seat, target) by target position (``by_target``)
 _ATTACKS = []
-
-
-def _attack_plays(pos: int, seat: int, size: int) -> list:
-    with GROWING:
-        while len(_ATTACKS) <= pos:
-            _ATTACKS.append([[] for _ in range(8)])
-        row = _ATTACKS[pos][seat]
-        while len(row) < size:
-            row.append(Attack(pos, seat, len(row)))
-    return row
-
-
 for _pos in range(12):
     for _seat in range(8):
-        _attack_plays(_pos, _seat, 12)
+        by_target(_ATTACKS, Attack, _pos, _seat, 12)
 
 
 def add_attack_actions(s, seat: int, pos: int, actions: list) -> None:
@@ -84,7 +72,7 @@ def add_attack_actions(s, seat: int, pos: int, actions: list) -> None:
         if not row:
             continue
         if table is None or len(table[other]) < len(row):
-            plays = _attack_plays(pos, other, len(row))
+            plays = by_target(_ATTACKS, Attack, pos, other, len(row))
         else:
             plays = table[other]
         symbionts = links[other] and [link[LINK_FIRST] for link in links[other] if link[LINK_TRAIT] == SYMBIOSIS]

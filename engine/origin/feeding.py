@@ -4,7 +4,7 @@ Cooperation.  Attacks are in attack.py."""
 from __future__ import annotations
 
 from engine.origin import attack, turn
-from engine.origin.actions import PASS, BurnFat, Graze, Hibernate, Pirate, TakeFood
+from engine.origin.actions import PASS, BurnFat, Graze, Hibernate, Pirate, TakeFood, by_target
 from engine.origin.animal import (ATTACKED, FAT, FAT_SLOTS, FLAGS, FOOD, GRAZED, HIBERNATED_LAST,
                                   HIBERNATING, NEED, PIRATED, TRAITS_MASK)
 from engine.origin.cards import (CARNIVOROUS, COMMUNICATION, COOPERATION, COPIES, GRAZING, HIBERNATION,
@@ -117,8 +117,7 @@ def feeding_actions(s, seat: int) -> list:
             if mask & _GRAZING and bank and not flags & GRAZED:
                 actions.append(_GRAZE[pos])
             if mask & _PIRACY and accept and food < need and not flags & PIRATED:
-                for target_seat, target in piracy_targets(s, seat, pos):
-                    actions.append(Pirate(pos, target_seat, target))
+                add_piracy_actions(s, seat, pos, actions)
             if mask & _HIBERNATION and not flags & HIBERNATED_LAST and not s.last_turn:
                 actions.append(_HIBERNATE[pos])
     actions.append(PASS)
@@ -138,14 +137,24 @@ def burn_fat_actions(s, pos: int, a: list) -> tuple:
     return choices
 
 
-def piracy_targets(s, seat: int, pos: int) -> list:
-    """Any other animal with food on it that is not yet fed; defences are ignored (§4 Piracy)."""
-    targets = []
-    for other, row in enumerate(s.animals):
-        for p, a in enumerate(row):
-            if a[FOOD] and a[FOOD] < a[NEED] and not a[FLAGS] & HIBERNATING and (other, p) != (seat, pos):
-                targets.append((other, p))
-    return targets
+_PIRATES = []  # _PIRATES[pos][seat]: Pirate(pos, seat, target) by target position (``by_target``)
+
+
+def add_piracy_actions(s, seat: int, pos: int, actions: list) -> None:
+    """Append a Pirate for every other animal with food on it that is not yet fed;
+    defences are ignored (§4 Piracy)."""
+    other = -1
+    for row in s.animals:
+        other += 1
+        plays = None
+        p = -1
+        for a in row:
+            p += 1
+            food = a[FOOD]
+            if food and food < a[NEED] and not a[FLAGS] & HIBERNATING and (p != pos or other != seat):
+                if plays is None:
+                    plays = by_target(_PIRATES, Pirate, pos, other, len(row))
+                actions.append(plays[p])
 
 
 # --- handlers --------------------------------------------------------------------
