@@ -31,9 +31,10 @@ from pathlib import Path
 from arena.worker import failed_record, play_batch, play_one, record_from_trace
 
 # A Ray 2.60 worker idles ~6 ms between two tasks on 2 cores even with the next one
-# already submitted (timestamps taken inside the tasks), plus ~20 µs per game: with
-# random players' 3 ms games, "Ray's share of wall" (arena bench tournament) is 2.3%
-# with 0.4 s tasks and 1.6-1.9% with 1 s ones
+# already submitted (timestamps taken inside the tasks), plus 20-40 µs per game of the
+# task before (returning the records as one pickle with joined action texts instead
+# made no difference): with random players' 2-3 ms games, "Ray's share of wall"
+# (arena bench tournament) is 2.3% with 0.4 s tasks and 1.6-2.1% with 1 s ones
 TASK_SECONDS = 1.0
 BACKSTOP_GRACE = 10.0
 STARTUP_ALLOWANCE = 60.0  # seconds a lone game may wait for a worker to start
