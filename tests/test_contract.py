@@ -1,4 +1,6 @@
 """The shared engine machinery: RNG, options, registry, records, the game loop."""
+import random
+
 import pytest
 
 from arena.match import play_game, player_seed
@@ -99,8 +101,6 @@ def test_rng_draws_are_splitmix64_of_seed_and_counter():
 def test_random_moves_play_to_the_end_on_a_sample_and_stop_at_the_limit(name):
     """``random_moves`` as a player's rollout: on a sampled state, unrecorded, to the end;
     from a new game, recorded, exactly the moves of ``limit`` plain legal_actions/apply steps."""
-    import random
-
     spec = get_game(name)
     state = spec.new_game(2, 5)
     sample = state.observation(state.current_player).sample(Rng(1))
