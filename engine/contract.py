@@ -148,6 +148,9 @@ class RuleOption:
     default: Any
     doc: str
     choices: tuple = ()
+    # True where the sources do not say and the rule is our reconstruction
+    # (``arena games`` marks it so).
+    reconstruction: bool = False
 
     def parse(self, value):
         """Coerce ``value`` (possibly text from the command line) and check it."""
@@ -188,6 +191,19 @@ class GameSpec:
     action_from_text: Callable[[str], Action]
     options: tuple = field(default_factory=tuple)  # of RuleOption
     default_players: int = 2
+    # Optional hooks; a game without one falls back as each says.
+    # invariants(state): raise AssertionError naming the broken invariant (the
+    #   contract suite calls it after every move of its random games; None: no checks).
+    invariants: Callable[[State], None] | None = None
+    # rescore(state) -> per-seat scores computed independently of State.scores()
+    #   (the contract suite compares the two; None: not checked).
+    rescore: Callable[[State], list] | None = None
+    # heuristic(state) -> per-seat values in [0, 1] for a position that is not
+    #   over, used by search players to score a cut-off rollout (None: score margin).
+    heuristic: Callable[[State], list] | None = None
+    # action_codec(num_players) -> an object with ``size``, ``encode(action) -> int``
+    #   and ``decode(int) -> action``, exact and the same in every process (OpenSpiel).
+    action_codec: Callable[[int], Any] | None = None
 
     def resolve_options(self, options: dict | None) -> dict:
         """Defaults overlaid with ``options``; unknown names are an error."""
