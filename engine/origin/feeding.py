@@ -76,7 +76,11 @@ def give_food(s, seat: int, pos: int, red: bool, then: int = AFTER_FOOD, arg: in
     if not links:  # no chains: the common case
         return False
     if s.opts.paired_trait_order == "owner":
-        return not resolve_chain(s, seat, [(pos, red)], then, arg)
+        for link in links:  # (a quick look for a card that may fire, before resolve_chain)
+            if not link[LINK_USED] and (link[LINK_FIRST] == pos or link[LINK_SECOND] == pos) and (
+                    link[LINK_TRAIT] == COOPERATION or link[LINK_TRAIT] == COMMUNICATION and red):
+                return not resolve_chain(s, seat, [(pos, red)], then, arg)
+        return False
     for i, link in enumerate(links):  # (a link used further down the chain is seen as used here)
         if link[LINK_USED]:
             continue
@@ -167,10 +171,8 @@ class _Chain:
     __slots__ = ("animals", "links", "food_bank", "marks")
 
     def __init__(self, s, seat: int):
-        self.animals = list(s.animals)
-        self.animals[seat] = [a[:] for a in s.animals[seat]]
-        self.links = list(s.links)
-        self.links[seat] = s.links[seat][:]
+        self.animals = {seat: [a[:] for a in s.animals[seat]]}  # (by seat, like a State's lists)
+        self.links = {seat: s.links[seat][:]}
         self.food_bank = s.food_bank
         self.marks = True
 
