@@ -1,7 +1,11 @@
 """§3 phase 3 and §4: taking food, fat, the paired-trait chains and the free traits."""
-from engine.origin.animal import FAT, FLAGS, FOOD, HIBERNATED_LAST, HIBERNATING
+import pytest
+
+from engine.contract import IllegalActionError
 from engine.origin import GAME
+from engine.origin.animal import FAT, FLAGS, FOOD, HIBERNATED_LAST, HIBERNATING
 from engine.origin.state import CHAIN, FREE_ACTIONS, LINK_USED
+from engine.rng import Rng
 from tests.origin.builder import Builder, act, legal
 
 
@@ -194,6 +198,26 @@ def test_a_trigger_reads_back_from_its_text():
     act(s, "food -> a0")
     for action in s.legal_actions():
         assert GAME.action_from_text(str(action)) == action
+
+
+def test_a_chain_waiting_for_its_owner_survives_clone_and_sample():
+    s = two_cards_to_one_partner()
+    act(s, "food -> a0")
+    sampled = s.observation(0).sample(Rng(3))
+    sampled.cached = None  # (recomputed from the sampled state itself)
+    for t in (s.clone(), sampled):
+        assert legal(t) == legal(s)
+        act(t, "trigger Communication a0 -> a1")
+        assert foods(t, 0) == [1, 1] and t.food_bank == 3 and t.current_player == 1
+
+
+def test_a_trigger_that_is_not_offered_is_illegal_and_changes_nothing():
+    s = two_cards_to_one_partner()
+    act(s, "food -> a0")
+    before = s.snapshot()
+    with pytest.raises(IllegalActionError):
+        s.apply(GAME.action_from_text("trigger Cooperation a1 -> a0"))
+    assert s.snapshot() == before and len(s.history) == 1
 
 
 def test_paired_cards_fire_once_per_round():
