@@ -1,6 +1,11 @@
 """Phase 3, feeding (§3 phase 3, §4): taking food, burning fat, the free traits
 Grazing, Piracy and Hibernation, and the food chains of Communication and
-Cooperation.  Attacks are in attack.py."""
+Cooperation.  Attacks are in attack.py.
+
+Two phases besides FEEDING live here: CHAIN, while the owner of several paired cards
+set off at once picks the one that fires next (option ``paired_trait_order``), and
+FREE_ACTIONS, while a player may still use free traits after his feeding action
+(option ``free_actions_after_feeding``)."""
 from __future__ import annotations
 
 from engine.contract import IllegalActionError
