@@ -401,7 +401,10 @@ def take_food(s, action) -> None:
             a[FOOD] += 1
         else:
             a[FAT] += 1
-    end_feeding_action(s)
+    if s.opts.free_actions_after_feeding:
+        end_feeding_action(s)
+    else:  # (end_feeding_action's common case, inlined on the hottest feeding action)
+        turn.find_feeder(s, s.actor, True)
 
 
 def burn_fat(s, action) -> None:
