@@ -295,6 +295,19 @@ def test_free_actions_may_follow_the_feeding_action_as_an_option():
     assert s.current_player == 1 and s.food_bank == 3
 
 
+def test_a_carnivore_may_graze_after_its_attack_as_an_option():
+    for option, still_to_move in ((False, 1), (True, 0)):
+        b = Builder(free_actions_after_feeding=option)
+        b.animal(0, "Carnivorous", "Grazing")
+        b.animal(1)
+        b.animal(1)
+        s = b.feeding(food=3)
+        act(s, "attack a0 -> p1.a0")
+        assert s.current_player == still_to_move
+        if option:
+            assert legal(s) == {"graze a0", "pass"}
+
+
 def test_piracy_as_a_feeding_action_may_be_followed_by_free_actions_as_an_option():
     b = Builder(piracy_is_feeding_action=True, free_actions_after_feeding=True)
     b.animal(0, "Piracy", "Grazing")
