@@ -5,6 +5,14 @@ Rules: ``shared/rules/natural_selection.md``.  Modules, one concern each:
 ``board`` (the species board), ``state``, the phases ``deal``,
 ``food_select``, ``play``, ``reveal``, ``feeding`` and ``attacks``,
 ``scoring``, ``observation``, ``render``, ``actions``.
+
+Rule options (``options.OPTIONS``, each documented there and at its code):
+``food_values`` (``cards.build_deck``), ``carnivore_must_attack``
+(``feeding.feeding_moves``), ``attack_own_species``, ``hard_shell_bonus`` and
+``pack_hunting`` (``attacks.blockers``, ``attacks.attack_size``), ``prey_surplus``
+(``attacks.wound``), ``fertile_needs_food`` (``reveal.fertile``), ``foraging`` (2nd or
+1st edition: ``feeding.take_food``, ``feeding.apply_move``), ``two_player_trait_limit``
+(``play.legal_moves``, ``play.apply_move``).
 """
 from __future__ import annotations
 

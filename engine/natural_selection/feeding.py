@@ -30,9 +30,15 @@ def take_food(state, seat: int, i: int, source: int, amount: int) -> int:
 
     §4 Cooperation: whenever it takes food, the species to its right takes 1
     from the same source, and so on down a chain of Cooperation.  A carnivore
-    never takes plant food (§3 Phase 4.3), so plant food does not pass to it."""
+    never takes plant food (§3 Phase 4.3), so plant food does not pass to it.
+    §4 Foraging, option ``foraging``: "every_plant_meal" (2nd edition, default):
+    whenever it eats plant food (here: its feeding turn, Long Neck, Cooperation,
+    Intelligence), 1 more from the same source; "eat_action" (1st edition): only
+    on its feeding turn at the watering hole (``apply_move``)."""
     row = state.rows[seat]
     sp = row[i]
+    if source != MEAT and sp[MASK] & FORAGING_BIT and state.rules.foraging_every_meal:
+        amount += 1
     if source == PLANT_HOLE:
         amount = min(amount, state.watering_hole)
         if amount <= 0:
@@ -119,8 +125,10 @@ def apply_move(state, move) -> None:
         sp = row[move.species]
         if sp[MASK] & CARNIVORE_BIT or state.watering_hole <= 0:
             raise IllegalActionError(f"{move}: a carnivore or an empty watering hole")
-        # §4 Foraging: 2 plant food instead of 1
-        take_food(state, seat, move.species, PLANT_HOLE, 2 if sp[MASK] & FORAGING_BIT else 1)
+        # §4 Foraging, 1st edition (option foraging="eat_action"): 2 plant food instead of 1
+        # (the 2nd edition's extra food is added in take_food)
+        forages = sp[MASK] & FORAGING_BIT and not state.rules.foraging_every_meal
+        take_food(state, seat, move.species, PLANT_HOLE, 2 if forages else 1)
     elif verb == INTELLECT:
         sp = row[move.species]
         if sp[MASK] & CARNIVORE_BIT or not sp[MASK] & INTELLIGENCE_BIT:

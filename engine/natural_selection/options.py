@@ -45,6 +45,13 @@ OPTIONS = (
         "(2nd edition, default true); false: always (1st edition).",
     ),
     RuleOption(
+        "foraging", "every_plant_meal",
+        "§4 Foraging: 'every_plant_meal' (2nd edition, default): 1 more plant food from the same "
+        "source whenever the species eats plant food (its feeding turn, Long Neck, Cooperation, "
+        "Intelligence); 'eat_action' (1st edition): only when it eats from the watering hole on its "
+        "feeding turn (2 instead of 1).",
+        choices=("every_plant_meal", "eat_action")),
+    RuleOption(
         "two_player_trait_limit", 2,
         "Most traits per species in a 2-player game ([modelret][bga-doc], default 2; 3 = as with more players).",
         choices=(2, 3)),
@@ -57,7 +64,8 @@ class Rules:
     """Parsed options plus the deck they imply; immutable and shared by clones."""
 
     __slots__ = ("options", "deck", "carnivore_must_attack", "attack_own_species", "prey_surplus",
-                 "hard_shell_bonus", "pack_hunting_plus3", "fertile_needs_food", "trait_limit")
+                 "hard_shell_bonus", "pack_hunting_plus3", "fertile_needs_food", "foraging_every_meal",
+                 "trait_limit")
 
     def __init__(self, num_players: int, options: dict):
         self.options = dict(options)
@@ -68,6 +76,7 @@ class Rules:
         self.hard_shell_bonus = int(options["hard_shell_bonus"])
         self.pack_hunting_plus3 = options["pack_hunting"] == "plus3"
         self.fertile_needs_food = bool(options["fertile_needs_food"])
+        self.foraging_every_meal = options["foraging"] == "every_plant_meal"
         # §3 Phase 3: at most 3 traits per species, 2 in a 2-player game.
         self.trait_limit = int(options["two_player_trait_limit"]) if num_players == 2 else 3
 

@@ -78,8 +78,8 @@ def fat_tissue(state) -> None:
 
 def long_neck(state) -> None:
     """§4 Long Neck: take 1 plant food from the food bank (triggers Cooperation;
-    Foraging does not apply: it is not an eating turn).  A carnivore takes none:
-    it never eats plant food (§3 Phase 4.3)."""
+    Foraging adds 1 in the 2nd edition only, option ``foraging``: ``feeding.take_food``).
+    A carnivore takes none: it never eats plant food (§3 Phase 4.3)."""
     for seat, row in _in_turn_order(state):
         for i, sp in enumerate(row):
             if has(sp, LONG_NECK) and not has(sp, CARNIVORE):

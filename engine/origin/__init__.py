@@ -16,18 +16,32 @@ deliberate change (a rule fix, a new Rng draw) re-records it with the engine bef
 ``tests/origin/golden_replay.py`` and ``profile_playouts.py`` are the tools for more.
 
 Where the sources disagree the choice is a rule option in ``OPTIONS`` below
-(documented again where each is implemented).  Resolutions that are not options:
+(documented again where each is implemented):
+
+* ``draw_without_animals``: ``turn.cards_wanted``.
+* ``mimicry_compulsory`` and ``mimicry_excludes_attacked`` (who may be Mimicry's new
+  target): ``attack.defence_actions``, ``attack.mimic``.
+* ``running_escape_roll``: ``attack.run``.
+* ``fat_burning``: ``feeding.burn_fat_actions``.
+* ``piracy_is_feeding_action``: ``feeding.pirate``.
+* ``paired_trait_order`` (who orders the Communication / Cooperation cards one token
+  sets off at once): ``feeding.give_food``, ``feeding.resolve_chain`` (phase CHAIN,
+  action ``Trigger``).
+* ``free_actions_after_feeding`` (Grazing, Piracy, Hibernation also after the feeding
+  action): ``feeding.end_feeding_action`` (phase FREE_ACTIONS).
+
+Resolutions that are not options:
 
 * Feeding "pass" is per round; the phase ends after a full round in which nobody
   acted.  A seat with nothing to do but pass is skipped without being asked, and a
   seat's turn ends by itself when after a free action (Grazing, Piracy,
   Hibernation) nothing is left to do.
-* Communication / Cooperation chains fire automatically, depth first in the order the
-  paired cards were played, once per card per round, and only while the partner can
-  take the token (two cards between the same animals do not feed it past its need and
-  its Fat Tissue); Running, Mimicry, Tail Loss and the Scavenger recipient are the
+* Communication / Cooperation chains fire depth first (a card's chain is over before
+  the next card fires), once per card per round, and only while the partner can take
+  the token (two cards between the same animals do not feed it past its need and its
+  Fat Tissue); Running, Mimicry, Tail Loss and the Scavenger recipient are the
   owner's decisions.
-* Mimicry never sends the attack to an animal already attacked in this attack.
+* An animal tries Running once per attack, even when Mimicry brings the attack back.
 * Tail Loss may drop any single trait card or a paired card of the animal.
 * A hibernating animal takes no food, cannot attack or burn fat, and counts as fed;
   Burrowing protects it (it counts as fed).
@@ -57,6 +71,21 @@ OPTIONS = (
                ("several", "one")),
     RuleOption("piracy_is_feeding_action", False,
                "whether Piracy uses up the player's feeding action (evoweb: no, it is free)"),
+    RuleOption("mimicry_excludes_attacked", False,
+               "Mimicry's new target (§4 Mimicry): false (default, the reference and evoweb) = any other "
+               "own animal the carnivore could attack but the mimic itself and the attacker, so a second "
+               "mimic may send the attack back to the first, whose Mimicry is spent; true = never an "
+               "animal already attacked in this attack"),
+    RuleOption("paired_trait_order", "owner",
+               "when one food token sets off several Communication/Cooperation cards at once (§4): "
+               "'owner' (default, the Chinese summary: the player orders his paired cards) = the owner "
+               "chooses which fires next, asked only when the order can change the outcome; "
+               "'card_order' = in the order the cards were played",
+               ("owner", "card_order")),
+    RuleOption("free_actions_after_feeding", False,
+               "whether Grazing, Piracy and Hibernation, which do not use up the feeding action (§3 "
+               "phase 3), may also follow it in the same turn (true) or only come before it (false, "
+               "default: taking food, attacking or burning fat ends the turn)"),
 )
 
 GAME = GameSpec(

@@ -14,6 +14,7 @@ Text forms (``action_to_text`` / ``action_from_text`` round-trip):
     pair Symbiosis (Symbiosis) a0 on host a1
     food -> a1 | attack a0 -> p1.a2 | fat a1 x2 | graze a1 | piracy a0 -> p1.a2
     hibernate a1 | run | mimic -> a3 | tail Fat Tissue | tail Cooperation a2 | accept | scavenge a2
+    trigger Cooperation a0 -> a2
 """
 from __future__ import annotations
 
@@ -166,8 +167,21 @@ class Scavenge(NamedTuple):
         return f"scavenge a{self.pos}"
 
 
+class Trigger(NamedTuple):
+    """Of the paired cards one food token sets off at once, the owner's choice of the one
+    that fires next: the card ``trait`` between the animal that got the token, ``pos``,
+    and ``partner`` (option ``paired_trait_order``)."""
+    trait: int
+    pos: int
+    partner: int
+    verb: int = 15
+
+    def __str__(self):
+        return f"trigger {TRAIT_NAMES[self.trait]} a{self.pos} -> a{self.partner}"
+
+
 ALL_ACTIONS = (Pass, PlayAnimal, PlayTrait, PlayPair, TakeFood, Attack, BurnFat, Graze, Pirate,
-               Hibernate, Run, Mimic, DropTail, Accept, Scavenge)
+               Hibernate, Run, Mimic, DropTail, Accept, Scavenge, Trigger)
 assert all(cls._field_defaults["verb"] == verb for verb, cls in enumerate(ALL_ACTIONS))
 
 PASS = Pass()
@@ -217,6 +231,7 @@ _PATTERNS = (
     (re.compile(r"tail (.+) a(\d+)"), lambda m: DropTail(_trait(m[1]), int(m[2]))),
     (re.compile(r"tail (.+)"), lambda m: DropTail(_trait(m[1]))),
     (re.compile(r"scavenge a(\d+)"), lambda m: Scavenge(int(m[1]))),
+    (re.compile(r"trigger (.+) a(\d+) -> a(\d+)"), lambda m: Trigger(_trait(m[1]), int(m[2]), int(m[3]))),
 )
 
 

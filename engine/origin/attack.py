@@ -110,9 +110,12 @@ def defence_actions(s) -> list:
         actions.append(RUN)
     mimic = False
     if mask & _MIMICRY and not target[FLAGS] & MIMICRY_USED:
+        # option mimicry_excludes_attacked: False (default, the reference and evoweb): any
+        # other own animal but the attacker; True: none already attacked in this attack
         carnivore = s.animals[atk[ATK_SEAT]][atk[ATK_POS]]
+        excluded = atk[ATK_TARGETED] if s.opts.mimicry_excludes_attacked else (pos,)
         for p in range(len(s.animals[seat])):
-            if (p not in atk[ATK_TARGETED] and (seat != atk[ATK_SEAT] or p != atk[ATK_POS])
+            if (p not in excluded and (seat != atk[ATK_SEAT] or p != atk[ATK_POS])
                     and can_be_attacked(s, carnivore, seat, p)):
                 actions.append(Mimic(p))
                 mimic = True
@@ -161,12 +164,18 @@ def run(s, action) -> None:
 
 def mimic(s, action) -> None:
     """Mimicry: the attack turns to another own animal this carnivore could attack (§4).
-    The new target may defend itself in turn; no animal is attacked twice."""
+    The new target may defend itself in turn.  Option ``mimicry_excludes_attacked``:
+    False (default, the reference): the attack may come back to an animal it has left
+    (whose Mimicry is spent), which then runs only if it has not tried Running in this
+    attack; True: no animal is attacked twice."""
     atk = s.attack
     s.animals[atk[ATK_TSEAT]][atk[ATK_TPOS]][FLAGS] |= MIMICRY_USED
+    targeted = atk[ATK_TARGETED]
+    if atk[ATK_RAN] and not s.opts.mimicry_excludes_attacked:
+        targeted += (-1 - atk[ATK_TPOS],)  # (it ran, and failed)
     atk[ATK_TPOS] = action.pos
-    atk[ATK_RAN] = False
-    atk[ATK_TARGETED] = atk[ATK_TARGETED] + (action.pos,)
+    atk[ATK_RAN] = -1 - action.pos in targeted
+    atk[ATK_TARGETED] = targeted + (action.pos,)
     offer_defence(s)
 
 
@@ -180,8 +189,9 @@ def drop_tail(s, action) -> None:
     else:
         kind = remove_link(s.links[seat], action.trait, pos, action.partner)
     s.discards[seat][kind] += 1
-    if feeding.can_accept(s, atk[ATK_SEAT], atk[ATK_POS]):
-        feeding.give_food(s, atk[ATK_SEAT], atk[ATK_POS], False)
+    if (feeding.can_accept(s, atk[ATK_SEAT], atk[ATK_POS])
+            and feeding.give_food(s, atk[ATK_SEAT], atk[ATK_POS], False, feeding.AFTER_ATTACK)):
+        return  # the owner orders his paired cards first
     end_attack(s)
 
 
@@ -207,20 +217,27 @@ def kill(s) -> None:
     if tseat == seat and tpos < pos:
         pos -= 1
         s.attack[ATK_POS] = pos
-    carnivore = s.animals[seat][pos]
     if target[TRAITS_MASK] & _POISONOUS:
-        carnivore[FLAGS] |= POISONED
-    for _ in range(2):
-        if feeding.can_accept(s, seat, pos):
-            feeding.give_food(s, seat, pos, False)
+        s.animals[seat][pos][FLAGS] |= POISONED
+    carnivore_eats(s, 2)
+
+
+def carnivore_eats(s, tokens: int) -> None:
+    """The carnivore of the attack takes ``tokens`` blue tokens one by one, as many as it
+    can; then a Scavenger eats, and the attack is over."""
+    seat, pos = s.attack[ATK_SEAT], s.attack[ATK_POS]
+    while tokens:
+        tokens -= 1
+        if feeding.can_accept(s, seat, pos) and feeding.give_food(s, seat, pos, False, feeding.AFTER_KILL, tokens):
+            return  # the owner orders his paired cards first
     if not feed_scavenger(s, seat):
         end_attack(s)
 
 
 def feed_scavenger(s, attacker: int) -> bool:
     """Exactly one Scavenger gets a blue token: the attacker's first, then clockwise;
-    an owner with several hungry Scavengers chooses (§4 Scavenger).  True when that
-    choice is pending."""
+    an owner with several hungry Scavengers chooses (§4 Scavenger).  True when a
+    choice is pending (that one, or the order of paired cards the token sets off)."""
     for seat in turn.CLOCKWISE[s.num_players][attacker - 1]:  # the attacker first
         hungry = None
         p = -1
@@ -234,8 +251,7 @@ def feed_scavenger(s, attacker: int) -> bool:
         if hungry is None:
             continue
         if len(hungry) == 1:
-            feeding.give_food(s, seat, hungry[0], False)
-            return False
+            return feeding.give_food(s, seat, hungry[0], False, feeding.AFTER_ATTACK)
         if hungry:
             s.phase = SCAVENGE
             s.current_player = seat
@@ -251,8 +267,8 @@ def scavenger_actions(s) -> list:
 
 
 def scavenge(s, action) -> None:
-    feeding.give_food(s, s.current_player, action.pos, False)
-    end_attack(s)
+    if not feeding.give_food(s, s.current_player, action.pos, False, feeding.AFTER_ATTACK):
+        end_attack(s)
 
 
 def end_attack(s) -> None:
@@ -260,4 +276,4 @@ def end_attack(s) -> None:
     s.attack = None
     s.phase = FEEDING
     s.current_player = s.actor
-    turn.find_feeder(s, s.actor, True)  # end of the attacker's feeding turn
+    feeding.end_feeding_action(s)

@@ -27,7 +27,7 @@ class OriginObservation(Observation):
     __slots__ = ("game", "seat", "num_players", "current_player", "legal_actions", "is_terminal",
                  "options", "phase", "turn", "first_player", "last_turn", "food_bank", "deck_size",
                  "hand", "hand_sizes", "discard_sizes", "own_discard", "animals", "links", "passed",
-                 "actor", "acted", "attack", "unseen", "_opts", "_pool", "_hidden", "history")
+                 "actor", "acted", "attack", "chain", "unseen", "_opts", "_pool", "_hidden", "history")
 
     def __init__(self, state: OriginState, seat: int):
         self.game = "origin"
@@ -72,6 +72,8 @@ class OriginObservation(Observation):
         self.actor = state.actor
         self.acted = state.acted
         self.attack = None if state.attack is None else tuple(state.attack)
+        # a paired-trait chain waiting for its owner's choice (``OriginState.chain``), else None
+        self.chain = state.chain
         self.unseen = tuple(unseen)
         # (seat, action) for every action so far; cards played as animals show face down
         self.history = tuple(state.history)
@@ -134,6 +136,7 @@ class OriginObservation(Observation):
         s.acted = self.acted
         s.marks = True
         s.attack = None if self.attack is None else list(self.attack)
+        s.chain = self.chain
         # the seat's own legal actions depend only on what it sees: a sample starts with
         # them (ISMCTS samples once per iteration, always at the seat's own turn)
         s.cached = list(self.legal_actions) if self.legal_actions else None

@@ -38,6 +38,9 @@ def _board(view, seats_hands) -> list:
     if view.attack is not None:
         a = view.attack
         lines.append(f"attack: p{a[0]}.a{a[1]} -> p{a[2]}.a{a[3]}")
+    if view.chain is not None:  # (then, arg, seat, stack): whose paired cards wait, for which animals
+        seat, stack = view.chain[2], view.chain[3]
+        lines.append(f"paired cards of p{seat} to fire for: " + ", ".join(f"a{pos}" for pos, _ in reversed(stack)))
     for seat, row in enumerate(view.animals):
         lines.append(f"p{seat}: hand {seats_hands[seat]}, discard {view_discard(view, seat)}")
         for pos, a in enumerate(row):
@@ -57,6 +60,7 @@ class _StateView:
         self.turn, self.last_turn, self.phase = s.turn, s.last_turn, s.phase
         self.first_player, self.food_bank, self.current_player = s.first_player, s.food_bank, s.current_player
         self.attack, self.animals, self.links, self.discards = s.attack, s.animals, s.links, s.discards
+        self.chain = s.chain
 
 
 def render_state(s) -> str:

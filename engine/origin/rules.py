@@ -3,9 +3,9 @@ The rules themselves are in development.py, feeding.py and attack.py."""
 from __future__ import annotations
 
 from engine.origin import attack, development, feeding
-from engine.origin.actions import (Accept, Attack, BurnFat, DropTail, Graze, Hibernate, Mimic, Pass, Pirate,
-                                   PlayAnimal, PlayPair, PlayTrait, Run, Scavenge, TakeFood)
-from engine.origin.state import DEFENCE, DEVELOPMENT, FEEDING, OVER, SCAVENGE
+from engine.origin.actions import (PASS, Accept, Attack, BurnFat, DropTail, Graze, Hibernate, Mimic, Pass, Pirate,
+                                   PlayAnimal, PlayPair, PlayTrait, Run, Scavenge, TakeFood, Trigger)
+from engine.origin.state import CHAIN, DEFENCE, DEVELOPMENT, FEEDING, FREE_ACTIONS, OVER, SCAVENGE
 
 
 def legal_actions(s) -> list:
@@ -17,8 +17,10 @@ LEGAL = (development.development_actions,                # DEVELOPMENT
          lambda s: feeding.feeding_actions(s, s.current_player),  # FEEDING
          attack.defence_actions,                         # DEFENCE
          attack.scavenger_actions,                       # SCAVENGE
-         lambda s: [])                                   # OVER
-assert (DEVELOPMENT, FEEDING, DEFENCE, SCAVENGE, OVER) == (0, 1, 2, 3, 4)
+         lambda s: [],                                   # OVER
+         feeding.chain_actions,                          # CHAIN
+         lambda s: feeding.free_actions(s, s.current_player) + [PASS])  # FREE_ACTIONS
+assert (DEVELOPMENT, FEEDING, DEFENCE, SCAVENGE, OVER, CHAIN, FREE_ACTIONS) == tuple(range(7))
 
 
 # phase -> action type -> handler (indexed by phase, like LEGAL)
@@ -30,4 +32,7 @@ HANDLERS = (
     {Run: attack.run, Mimic: attack.mimic, DropTail: attack.drop_tail, Accept: attack.accept},  # DEFENCE
     {Scavenge: attack.scavenge},                                                   # SCAVENGE
     {},                                                                            # OVER
+    {Trigger: feeding.trigger},                                                    # CHAIN
+    {Graze: feeding.graze, Pirate: feeding.pirate, Hibernate: feeding.hibernate,   # FREE_ACTIONS
+     Pass: feeding.pass_feeding},
 )

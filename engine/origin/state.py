@@ -10,9 +10,12 @@ from __future__ import annotations
 from engine.contract import TERMINAL, IllegalActionError, State
 from engine.origin.actions import FACE_DOWN_ANIMAL, PlayAnimal
 
-# phases of a turn (§3); the food bank roll and extinction/drawing happen inside apply()
-DEVELOPMENT, FEEDING, DEFENCE, SCAVENGE, OVER = range(5)
-PHASE_NAMES = ("development", "feeding", "defence", "scavenger", "over")
+# phases of a turn (§3); the food bank roll and extinction/drawing happen inside apply().
+# CHAIN: the owner picks which of several paired cards set off at once fires next (option
+# ``paired_trait_order``); FREE_ACTIONS: after his feeding action the player may still use
+# Grazing, Piracy, Hibernation or pass (option ``free_actions_after_feeding``).
+DEVELOPMENT, FEEDING, DEFENCE, SCAVENGE, OVER, CHAIN, FREE_ACTIONS = range(7)
+PHASE_NAMES = ("development", "feeding", "defence", "scavenger", "over", "paired-trait order", "free actions")
 
 # a paired-trait link: (trait, first, second, kind, used_this_round); for Symbiosis
 # first = symbiont, second = host (§4 Symbiosis)
@@ -25,13 +28,21 @@ LINK_TRAIT, LINK_FIRST, LINK_SECOND, LINK_KIND, LINK_USED = range(5)
 
 # the attack in progress: [attacker seat, carnivore pos, target seat, target pos,
 # ran (Running already tried by this target), targeted (positions already attacked)]
+# (with option ``mimicry_excludes_attacked`` false, ``targeted`` also holds ``-1 - pos`` for
+# an animal that tried Running before its Mimicry sent the attack on: it runs once per attack)
 ATK_SEAT, ATK_POS, ATK_TSEAT, ATK_TPOS, ATK_RAN, ATK_TARGETED = range(6)
+
+# ``chain``: a paired-trait chain waiting for its owner's choice (phase CHAIN), else None:
+# (then, arg, seat, stack).  ``stack`` holds (pos, red) for each animal of ``seat`` whose
+# token's cards are still to fire, the latest last; ``then`` and ``arg`` say how the game
+# goes on once the chain is over (``feeding.resume_after_chain``).
 
 
 class Options:
     """The resolved rule options, as attributes (see ``engine.origin.OPTIONS``)."""
     __slots__ = ("values", "draw_without_animals", "mimicry_compulsory", "running_escape_roll",
-                 "fat_burning", "piracy_is_feeding_action")
+                 "fat_burning", "piracy_is_feeding_action", "mimicry_excludes_attacked",
+                 "paired_trait_order", "free_actions_after_feeding")
 
     def __init__(self, values: dict):
         self.values = dict(values)
@@ -42,7 +53,7 @@ class Options:
 class OriginState(State):
     __slots__ = ("num_players", "current_player", "opts", "rng", "phase", "turn", "first_player",
                  "last_turn", "food_bank", "deck", "hands", "discards", "animals", "links",
-                 "passed", "actor", "acted", "attack", "marks", "cached", "history")
+                 "passed", "actor", "acted", "attack", "chain", "marks", "cached", "history")
     game = "origin"
 
     # --- contract verbs ---------------------------------------------------------
@@ -104,6 +115,7 @@ class OriginState(State):
         c.actor = self.actor
         c.acted = self.acted
         c.attack = None if self.attack is None else self.attack[:]
+        c.chain = self.chain  # (a tuple of tuples)
         c.marks = self.marks
         c.cached = None
         c.history = self.history[:]
@@ -139,7 +151,8 @@ class OriginState(State):
                 tuple(map(tuple, self.hands)), tuple(map(tuple, self.discards)),
                 tuple(tuple(map(tuple, row)) for row in self.animals),
                 tuple(map(tuple, self.links)), tuple(self.passed), self.actor, self.acted,
-                None if self.attack is None else tuple(self.attack))
+                None if self.attack is None else tuple(self.attack)) + (
+                () if self.chain is None else (self.chain,))  # (a chain waits: rare, so only then)
 
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL

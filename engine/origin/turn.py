@@ -34,6 +34,7 @@ def new_game(num_players: int, seed: int, options: dict) -> OriginState:
     s.animals = [[] for _ in range(num_players)]
     s.links = [[] for _ in range(num_players)]
     s.attack = None
+    s.chain = None
     s.cached = None
     s.history = []
     s.acted = False

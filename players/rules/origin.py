@@ -17,6 +17,7 @@ hand-written value.  The strategy, as a good human would describe it:
   weighed, never Poisonous), burn fat when the bank cannot feed everyone.
 * Defence: run first (a free chance), then redirect with Mimicry to a cheaper
   animal, or drop the cheapest trait with Tail Loss, and only then take the hit.
+* Paired cards set off at once: the one to the hungriest, most valuable partner first.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from engine.origin.animal import FAT, FAT_SLOTS, FIRST_TRAIT, FLAGS, FOOD, HIBER
 from engine.origin.cards import (BIG, BURROWING, CAMOUFLAGE, CARNIVOROUS, COMMUNICATION, COOPERATION, FAT_TISSUE,
                                  FOOD_BONUS, FOOD_TABLE, GRAZING, HIBERNATION, MIMICRY, PARASITE, PIRACY,
                                  POISONOUS, RUNNING, SCAVENGER, SHARP_VISION, SWIMMING, SYMBIOSIS, TAIL_LOSS)
-from engine.origin.state import DEFENCE, DEVELOPMENT, FEEDING, SCAVENGE
+from engine.origin.state import CHAIN, DEFENCE, DEVELOPMENT, FEEDING, FREE_ACTIONS, SCAVENGE
 from players.base import SeededPlayer
 
 DEFENCES = (BIG, SWIMMING, CAMOUFLAGE, RUNNING, MIMICRY, TAIL_LOSS, BURROWING, POISONOUS)
@@ -65,8 +66,8 @@ class RuleBasedPlayer(SeededPlayer):
         actions = obs.legal_actions
         if len(actions) == 1:
             return actions[0]
-        value = {DEVELOPMENT: self.develop_value, FEEDING: self.feed_value,
-                 DEFENCE: self.defence_value, SCAVENGE: self.scavenge_value}[obs.phase]
+        value = {DEVELOPMENT: self.develop_value, FEEDING: self.feed_value, FREE_ACTIONS: self.feed_value,
+                 DEFENCE: self.defence_value, SCAVENGE: self.scavenge_value, CHAIN: self.trigger_value}[obs.phase]
         ctx = self.context(obs)
         best, best_v = None, None
         for action in actions:
@@ -231,6 +232,11 @@ class RuleBasedPlayer(SeededPlayer):
         if isinstance(action, Accept):
             return 0.0
         return 0.0
+
+    def trigger_value(self, obs, ctx, action) -> float:
+        """Of several paired cards set off at once, feed the hungriest, most valuable partner first."""
+        a = ctx["mine"][action.partner]
+        return 10 * hungry(a) + worth(a)
 
     def scavenge_value(self, obs, ctx, action) -> float:
         a = ctx["mine"][action.pos]

@@ -141,9 +141,61 @@ def test_cooperation_gives_no_plant_food_to_a_carnivore():
 
 
 def test_foraging_takes_two_plant_food():
-    s = position([[species(pop=3, traits=["Foraging"])], [species()]], hole=10)
+    for edition in ("every_plant_meal", "eat_action"):
+        s = position([[species(pop=3, traits=["Foraging"])], [species()]], hole=10, options={"foraging": edition})
+        s.apply(Move(EAT, -1, 0))
+        assert s.rows[0][0][FOOD] == 2 and s.watering_hole == 8
+
+
+def test_foraging_takes_only_what_it_still_needs():
+    s = position([[species(pop=2, food=1, traits=["Foraging"])], [species()]], hole=10)
     s.apply(Move(EAT, -1, 0))
-    assert s.rows[0][0][FOOD] == 2 and s.watering_hole == 8
+    assert s.rows[0][0][FOOD] == 2 and s.watering_hole == 9
+
+
+def foraging_partner_of_cooperation(edition):
+    """Seat 0 eats with a Cooperation species; the Foraging species to its right follows."""
+    row = [species(pop=3, traits=["Cooperation"]), species(pop=3, traits=["Foraging"])]
+    s = position([row, [species()]], hole=10, options={"foraging": edition})
+    s.apply(Move(EAT, -1, 0))
+    return [sp[FOOD] for sp in s.rows[0]], s.watering_hole
+
+
+def test_foraging_second_edition_also_when_cooperation_feeds_it():
+    assert foraging_partner_of_cooperation("every_plant_meal") == ([1, 2], 7)
+
+
+def test_foraging_first_edition_only_on_its_own_feeding_turn():
+    assert foraging_partner_of_cooperation("eat_action") == ([1, 1], 8)
+
+
+def long_neck_forager(edition):
+    s = position([[species(pop=3, traits=["LongNeck", "Foraging"])], [species()]], hole=3,
+                 options={"foraging": edition})
+    reveal.long_neck(s)
+    return s.rows[0][0][FOOD], s.watering_hole
+
+
+def test_foraging_second_edition_also_with_long_neck():
+    assert long_neck_forager("every_plant_meal") == (2, 3)  # both from the food bank
+
+
+def test_foraging_first_edition_not_with_long_neck():
+    assert long_neck_forager("eat_action") == (1, 3)
+
+
+def test_foraging_second_edition_also_with_intelligence_first_edition_not():
+    for edition, eaten in (("every_plant_meal", 3), ("eat_action", 2)):
+        s = position([[species(pop=5, traits=["Intelligence", "Foraging"])], [species()]], hands=[["Horns"]],
+                     hole=5, options={"foraging": edition})
+        s.apply(Move(INTELLECT, code("Horns:1"), 0))
+        assert s.rows[0][0][FOOD] == eaten and s.watering_hole == 5  # from the food bank
+
+
+def test_foraging_gives_a_carnivore_no_meat_bonus():
+    s = position([[carnivore(traits=["Foraging"], pop=3)], [species(body=1, pop=2)]], hole=5)
+    s.apply(attack(0, 1, 0))
+    assert s.rows[0][0][FOOD] == 1  # meat = prey Body Size 1
 
 
 def test_fat_tissue_stores_food_up_to_body_size():

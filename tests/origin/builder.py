@@ -93,6 +93,7 @@ class Builder:
         s.acted = False
         s.marks = True
         s.attack = None
+        s.chain = None
         s.cached = None
         s.history = []
         return s

@@ -21,7 +21,9 @@ from engine.origin import GAME
 from engine.rng import Rng
 
 OPTION_SETS = ({}, {"fat_burning": "one"}, {"mimicry_compulsory": True},
-               {"piracy_is_feeding_action": True}, {"draw_without_animals": "six", "running_escape_roll": 6})
+               {"piracy_is_feeding_action": True}, {"draw_without_animals": "six", "running_escape_roll": 6},
+               {"mimicry_excludes_attacked": True, "paired_trait_order": "card_order"},
+               {"free_actions_after_feeding": True, "piracy_is_feeding_action": True})
 GAMES = 300
 
 

@@ -129,6 +129,34 @@ def test_mimicry_compulsory_option():
     assert legal(s) == {"mimic -> a1"}
 
 
+def two_mimics(**options):
+    """Seat 1's a0 (Mimicry, Running that always fails) and a1 (Mimicry) are attacked."""
+    b = Builder(running_escape_roll=7, **options)
+    b.animal(0, "Carnivorous")
+    b.animal(1, "Mimicry", "Running")
+    b.animal(1, "Mimicry")
+    s = b.feeding(food=1)
+    act(s, "attack a0 -> p1.a0")
+    act(s, "run")  # fails
+    act(s, "mimic -> a1")
+    return s
+
+
+def test_a_second_mimic_may_send_the_attack_back_to_the_first():
+    """The reference: the new target is any other own animal but the attacker.  Back at
+    a0, its Mimicry is spent and it has tried Running in this attack: it is eaten."""
+    s = two_mimics()
+    assert legal(s) == {"mimic -> a0", "accept"}
+    act(s, "mimic -> a0")
+    assert [len(a) for a in s.animals[1]] == [8] and s.animals[0][0][FOOD] == 2  # a1 (one trait) lives
+
+
+def test_mimicry_never_to_an_animal_already_attacked_as_an_option():
+    s = two_mimics(mimicry_excludes_attacked=True)
+    assert s.phase != DEFENCE  # a1 has nowhere to send it: eaten at once
+    assert [len(a) for a in s.animals[1]] == [9] and s.animals[0][0][FOOD] == 2  # a0 (two traits) lives
+
+
 def test_tail_loss_drops_a_chosen_trait_and_feeds_one():
     b = Builder()
     b.animal(0, "Carnivorous")
