@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from engine.contract import GameSpec, RuleOption
 from engine.citadels.moves import move_from_text, move_to_text
+from engine.citadels.observation import redeal
 from engine.citadels.rounds import new_state
+from engine.citadels.scoring import rescore
+from engine.citadels.state import invariants
 
 OPTIONS = (
     RuleOption(
@@ -41,4 +44,7 @@ GAME = GameSpec(
     action_from_text=move_from_text,
     options=OPTIONS,
     default_players=2,
+    invariants=invariants,
+    rescore=rescore,
+    redeal=redeal,
 )

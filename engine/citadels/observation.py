@@ -28,7 +28,7 @@ class CitadelsObservation(Observation):
     def __init__(self, s: CitadelsState, seat: int):
         self.game = "citadels"
         self.seat = seat
-        self.legal_actions = s.legal_actions() if s.current_player == seat else []
+        self.legal_actions = list(s.legal_actions()) if s.current_player == seat else []
         self.is_terminal = s.current_player == TERMINAL
         self.options = dict(s.options)
         self.num_players = s.num_players
@@ -128,6 +128,7 @@ class CitadelsObservation(Observation):
         s.personal_food = list(self.personal_food)
         s.eating = list(self.eating)
         s.log = list(self.history)
+        s.cached = None
         s.discard = list(self.discard)
         s.cr_pos, s.cr_traits, s.cr_card_traits, s.cr_wound, s.cr_fat, s.cr_food, s.cr_attacked = (
             list(column) for column in zip(*self.creatures))
@@ -231,3 +232,45 @@ def sample_draft(picks_made: int, views: tuple, own: dict, rng) -> tuple:
         picks[j] = remaining.pop()
     return removed, picks
 
+
+
+def redeal(s: CitadelsState, seat: int, rng) -> CitadelsState:
+    """The same position with what ``seat`` cannot see dealt differently
+    (``GameSpec.redeal``, written apart from ``sample``): one card of every other hand
+    exchanged with the deck, a tile another player holds exchanged with the stack, and,
+    before the reveal, the removed role exchanged with a pick made before this seat's
+    first view of the free roles."""
+    t = s.clone()
+    for other in range(t.num_players):
+        hand = t.hands[other]
+        if other == seat or not sum(hand):
+            continue
+        kinds = [k for k in range(4) if hand[k]]
+        swaps = [k for k in range(4) if t.deck[k]]
+        if swaps:
+            give, take = kinds[rng.below(len(kinds))], swaps[rng.below(len(swaps))]
+            hand[give] -= 1
+            t.deck[give] += 1
+            t.deck[take] -= 1
+            hand[take] += 1
+    if t.phase == MAP and t.drawn >= 0 and t.current_player != seat:
+        kinds = [k for k in range(len(t.stack)) if t.stack[k] and k != t.drawn]
+        if kinds:
+            kind = kinds[rng.below(len(kinds))]
+            t.stack[t.drawn] += 1
+            t.stack[kind] -= 1
+            t.drawn = kind
+    if not t.revealed:
+        mine = [i for i, (who, _) in enumerate(t.role_picks) if who == seat]
+        first_view = mine[0] if mine else (len(t.role_picks) if t.phase == DRAFT and t.current_player == seat
+                                           else len(t.role_picks) + 1)
+        others = [i for i, (who, r) in enumerate(t.role_picks)
+                  if i < first_view and who != seat and r != MAGE]
+        if others and t.role_removed != MAGE:
+            i = others[rng.below(len(others))]
+            who, role = t.role_picks[i]
+            t.roles[who] = t.roles[who] & ~ROLE_BIT[role] | ROLE_BIT[t.role_removed]
+            t.role_picks[i] = (who, t.role_removed)
+            t.role_removed = role
+    t.cached = None
+    return t

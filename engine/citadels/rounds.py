@@ -44,6 +44,7 @@ def new_state(num_players: int, seed: int, options: dict) -> CitadelsState:
     s.personal_food, s.pool, s.eating = [0] * num_players, 0, [False] * num_players
     s.score = [0] * num_players
     s.log = []
+    s.cached = None
     for seat in draft.seats_from_crown(s):
         for _ in range(START_HAND):
             draft.draw_trait_card(s, seat)

@@ -12,7 +12,9 @@ from engine.contract import GameSpec
 
 from .actions import Move, move_from_text, move_to_text
 from .options import OPTIONS
-from .state import NaturalSelectionState, new_state
+from .observation import redeal
+from .scoring import rescore
+from .state import NaturalSelectionState, invariants, new_state
 
 GAME = GameSpec(
     name="natural_selection",
@@ -24,6 +26,9 @@ GAME = GameSpec(
     action_from_text=move_from_text,
     options=OPTIONS,
     default_players=4,
+    invariants=invariants,
+    rescore=rescore,
+    redeal=redeal,
 )
 
 __all__ = ["GAME", "Move", "NaturalSelectionState"]

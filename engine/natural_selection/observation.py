@@ -34,7 +34,7 @@ class NaturalSelectionObservation(Observation):
         self.seat = seat
         self.num_players = state.num_players
         self.current_player = state.current_player
-        self.legal_actions = state.legal_actions() if state.current_player == seat else []
+        self.legal_actions = list(state.legal_actions()) if state.current_player == seat else []
         self.is_terminal = state.current_player == TERMINAL
         self.phase = state.phase
         self.round_no = state.round_no
@@ -177,3 +177,30 @@ def _fill_face_down(sp: list, pool: list, rng, careful: bool) -> bool:
             return False
         sp[k] = _take(pool, chosen) | FACE_DOWN
     return True
+
+
+def redeal(s, seat: int, rng):
+    """A copy of ``s`` whose cards hidden from ``seat`` are dealt again (``GameSpec.redeal``,
+    written apart from ``sample``): other hands, the deck, others' food cards and
+    face-down traits, shuffled together (a deal with two equal traits on one species
+    is drawn again)."""
+    from engine.natural_selection.board import FACE_DOWN, FIRST_CARD
+    for _ in range(50):
+        t = s.clone()
+        slots = [(t.deck, i) for i in range(len(t.deck))]
+        for other in range(t.num_players):
+            if other == seat:
+                continue
+            slots += [(t.hands[other], i) for i in range(len(t.hands[other]))]
+            if t.food_cards[other] >= 0:
+                slots.append((t.food_cards, other))
+            for sp in t.rows[other]:
+                slots += [(sp, k) for k in range(FIRST_CARD, len(sp)) if sp[k] & FACE_DOWN]
+        cards = [place[i] & ~FACE_DOWN for place, i in slots]
+        rng.shuffle(cards)
+        for (place, i), card in zip(slots, cards):
+            place[i] = card | (place[i] & FACE_DOWN if place is not t.food_cards else 0)
+        if all(len({(c & ~FACE_DOWN) >> 4 for c in sp[FIRST_CARD:]}) == len(sp) - FIRST_CARD
+               for row in t.rows for sp in row):
+            return t
+    return s.clone()

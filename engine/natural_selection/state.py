@@ -18,7 +18,7 @@ automatic reveal, FEEDING (one feeding action per turn), OVER.
 """
 from __future__ import annotations
 
-from engine.contract import IllegalActionError, State
+from engine.contract import TERMINAL, IllegalActionError, State
 from engine.rng import Rng
 
 from . import deal, feeding, food_select, play
@@ -29,21 +29,44 @@ from .board import FACE_DOWN, FEEDING, FIRST_CARD, PHASE_NAMES, PLAY, SELECT_FOO
 class NaturalSelectionState(State):
     __slots__ = ("num_players", "current_player", "rules", "rng", "deck", "discard", "hands", "rows",
                  "bags", "watering_hole", "first_player", "phase", "turn", "food_cards", "passed",
-                 "last_round", "next_round_last", "round_no", "history")
+                 "last_round", "next_round_last", "round_no", "history", "cached")
     game = "natural_selection"
+    cache_slots = ("cached",)  # the legal actions of this position, once asked for
 
     # --- the contract verbs -------------------------------------------------
     def legal_actions(self) -> list:
-        phase = self.phase
-        if phase == FEEDING:
-            return feeding.legal_moves(self, self.current_player)
-        if phase == PLAY:
-            return play.legal_moves(self, self.current_player)
-        if phase == SELECT_FOOD:
-            return food_select.legal_moves(self, self.current_player)
-        return []
+        cached = self.cached
+        if cached is None:
+            phase = self.phase
+            if phase == FEEDING:
+                cached = feeding.legal_moves(self, self.current_player)
+            elif phase == PLAY:
+                cached = play.legal_moves(self, self.current_player)
+            elif phase == SELECT_FOOD:
+                cached = food_select.legal_moves(self, self.current_player)
+            else:
+                return []
+            self.cached = cached
+        return cached
 
     def apply(self, action) -> None:
+        if action not in self.legal_actions():  # engine.contract: one policy for illegal actions
+            raise IllegalActionError(f"natural_selection: {action} is not legal now")
+        self._play(action)
+
+    def random_moves(self, rand, limit=None, record: bool = True) -> int:
+        """``State.random_moves`` without the legality check of ``apply`` (every move
+        is drawn from the legal list); the moves are the plain loop's."""
+        moves = 0
+        end = -1 if limit is None else limit
+        while self.current_player != TERMINAL and moves != end:
+            legal = self.legal_actions()
+            self._play(legal[int(rand() * len(legal))])
+            moves += 1
+        return moves
+
+    def _play(self, action) -> None:
+        self.cached = None
         phase = self.phase
         seat = self.current_player
         if phase == FEEDING:
@@ -77,6 +100,7 @@ class NaturalSelectionState(State):
         c.next_round_last = self.next_round_last
         c.round_no = self.round_no
         c.history = self.history[:]
+        c.cached = None
         return c
 
     def scores(self) -> list:
@@ -116,6 +140,17 @@ class NaturalSelectionState(State):
         return cards
 
 
+def invariants(s) -> None:
+    """The contract suite's conservation checks (``GameSpec.invariants``): every card in
+    exactly one place; a species holds at most its Population in food and its Body Size
+    in fat."""
+    assert sorted(s.all_cards()) == sorted(s.rules.deck), "cards: not every card is in exactly one place"
+    for row in s.rows:
+        for sp in row:
+            assert 0 <= sp[2] <= sp[1], "species: more food than Population"
+            assert 0 <= sp[3] <= sp[0], "species: more fat than Body Size"
+
+
 _HIDDEN_FOOD = Move(FOOD)
 
 
@@ -150,6 +185,7 @@ def empty_state(num_players: int, rules, rng) -> NaturalSelectionState:
     s.next_round_last = False
     s.round_no = 0
     s.history = []
+    s.cached = None
     return s
 
 

@@ -37,7 +37,9 @@ from __future__ import annotations
 
 from engine.contract import GameSpec, RuleOption
 from engine.origin.actions import action_from_text, action_to_text
-from engine.origin.state import OriginState
+from engine.origin.observation import redeal
+from engine.origin.scoring import rescore
+from engine.origin.state import OriginState, invariants
 from engine.origin.turn import new_game
 
 OPTIONS = (
@@ -69,6 +71,9 @@ GAME = GameSpec(
     action_from_text=action_from_text,
     options=OPTIONS,
     default_players=2,
+    invariants=invariants,
+    rescore=rescore,
+    redeal=redeal,
 )
 
 __all__ = ["GAME", "OPTIONS", "OriginState"]

@@ -143,3 +143,26 @@ class OriginObservation(Observation):
     def render(self) -> str:
         from engine.origin.render import render_observation
         return render_observation(self)
+
+
+def redeal(s, seat: int, rng) -> OriginState:
+    """The same position with cards ``seat`` cannot see exchanged with the deck
+    (``GameSpec.redeal``, written apart from ``sample``): one card of every other hand
+    and of every other discard pile, and the cards of every other player's animals."""
+    t = s.clone()
+    deck = t.deck
+    for other in range(t.num_players):
+        if other == seat or not deck:
+            continue
+        for pile in (t.hands[other], t.discards[other]):
+            kinds = [k for k in range(NUM_KINDS) if pile[k]]
+            if kinds:
+                i = rng.below(len(deck))
+                kind = kinds[rng.below(len(kinds))]
+                pile[kind] -= 1
+                pile[deck[i]] += 1
+                deck[i] = kind
+        for a in t.animals[other]:
+            i = rng.below(len(deck))
+            a[CARD], deck[i] = deck[i], a[CARD]
+    return t

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from engine.contract import TERMINAL, IllegalActionError, State
 from engine.origin.actions import FACE_DOWN_ANIMAL, PlayAnimal
+from engine.origin.animal import CARD, FAT, FAT_SLOTS, FIRST_TRAIT, FLAGS, GRAZED
+from engine.origin.cards import FAT_TISSUE, NUM_KINDS, deck_counts
 
 # phases of a turn (§3); the food bank roll and extinction/drawing happen inside apply()
 DEVELOPMENT, FEEDING, DEFENCE, SCAVENGE, OVER = range(5)
@@ -44,6 +46,7 @@ class OriginState(State):
                  "last_turn", "food_bank", "deck", "hands", "discards", "animals", "links",
                  "passed", "actor", "acted", "attack", "marks", "cached", "history")
     game = "origin"
+    cache_slots = ("cached", "marks")
 
     # --- contract verbs ---------------------------------------------------------
     def legal_actions(self) -> list:
@@ -53,12 +56,15 @@ class OriginState(State):
         return cached
 
     def apply(self, action) -> None:
+        legal = self.cached
+        if legal is None:
+            legal = _LEGAL[self.phase](self)
+        if action not in legal:  # engine.contract: one policy for illegal actions
+            self.cached = legal
+            raise IllegalActionError(f"{action} is not legal now ({self!r})")
         self.cached = None
         cls = type(action)
-        try:
-            handler = _HANDLERS[self.phase][cls]
-        except KeyError:
-            raise IllegalActionError(f"{action} is not legal now ({self!r})") from None
+        handler = _HANDLERS[self.phase][cls]
         # the public record: a card played as an animal lies face down (§2), so
         # everyone sees that an animal was played, not which card it was
         self.history.append((self.current_player, FACE_DOWN_ANIMAL if cls is PlayAnimal else action))
@@ -146,6 +152,32 @@ class OriginState(State):
 
     def __repr__(self):
         return f"<OriginState turn {self.turn} phase {self.phase} player {self.current_player}>"
+
+
+def invariants(s) -> None:
+    """The contract suite's conservation checks (``GameSpec.invariants``): every card in
+    exactly one place, fat only on Fat Tissue, and ``marks`` False only when no
+    once-per-round mark is set."""
+    counts = [0] * NUM_KINDS
+    for k in s.deck:
+        counts[k] += 1
+    for seat in range(s.num_players):
+        for k in range(NUM_KINDS):
+            counts[k] += s.hands[seat][k] + s.discards[seat][k]
+        for a in s.animals[seat]:
+            counts[a[CARD]] += 1
+            for e in a[FIRST_TRAIT:]:
+                counts[e & 31] += 1
+        for link in s.links[seat]:
+            counts[link[LINK_KIND]] += 1
+    assert counts == deck_counts(s.num_players), "cards: not every card is in exactly one place"
+    for row in s.animals:
+        for a in row:
+            slots = sum(e >> 5 == FAT_TISSUE for e in a[FIRST_TRAIT:])
+            assert a[FAT] <= a[FAT_SLOTS] == slots, "fat: more fat than Fat Tissue cards"
+    if not s.marks:
+        assert not any(a[FLAGS] & GRAZED for row in s.animals for a in row), "marks: a Grazing mark is left"
+        assert not any(link[LINK_USED] for row in s.links for link in row), "marks: a used link is left"
 
 
 # bound last: these modules import the constants above (no import cycle at load time)

@@ -77,6 +77,7 @@ def position(rows, hands=None, hole=0, first=0, phase=FEEDING, current=None, opt
     s.current_player = first if current is None else current
     s.bags = list(bags or [0] * n)
     s.round_no = 1
+    s.cached = None
     return s
 
 
