@@ -4,7 +4,7 @@
 Modules: ``cards`` (the 84-card deck, traits, food table), ``animal`` (an animal
 as a flat int list), ``state`` (the State), ``turn`` (setup and the phase
 sequence, extinction, drawing), ``development``, ``feeding`` and ``attack`` (the
-rules of each decision), ``rules`` (dispatch), ``actions`` (action values and
+rules of each decision), ``dispatch`` (legal actions and handlers by phase and action type), ``actions`` (action values and
 their text), ``scoring``, ``observation`` (hidden information and ``sample``),
 ``render``.
 

@@ -183,6 +183,6 @@ def invariants(s) -> None:
 # bound last: these modules import the constants above (no import cycle at load time)
 from engine.origin import observation as _observation  # noqa: E402
 from engine.origin import render as _render  # noqa: E402
-from engine.origin import rules as _rules  # noqa: E402
+from engine.origin import dispatch as _dispatch  # noqa: E402
 from engine.origin import scoring as _scoring  # noqa: E402
-_HANDLERS, _LEGAL = _rules.HANDLERS, _rules.LEGAL  # noqa: E305 (per phase, see rules.py)
+_HANDLERS, _LEGAL = _dispatch.HANDLERS, _dispatch.LEGAL  # noqa: E305 (per phase, see dispatch.py)
