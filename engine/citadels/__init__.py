@@ -6,14 +6,14 @@ resolved as shared/rules/citadels_of_evolution.md proposes; the section codes
 in comments (A1, B4, D3, ...) refer to that document.
 
 Modules: ``tiles`` (catalogue, rotation, matching), ``traits``, ``roles``,
-``moves`` (action values and text), ``state``, ``draft`` (round start and the
+``actions`` (action values and text), ``state``, ``draft`` (round start and the
 role draft), ``map_phase``, ``action_phase``, ``creatures``, ``feeding``,
 ``scoring``, ``rounds`` (setup and the flow), ``observation``, ``render``.
 """
 from __future__ import annotations
 
 from engine.contract import GameSpec, RuleOption
-from engine.citadels.moves import move_from_text, move_to_text
+from engine.citadels.actions import move_from_text, move_to_text
 from engine.citadels.observation import redeal
 from engine.citadels.rounds import new_state
 from engine.citadels.scoring import rescore

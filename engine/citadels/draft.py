@@ -10,7 +10,7 @@ holds the Mage from whose turn it is.
 from __future__ import annotations
 
 from engine.contract import IllegalActionError
-from engine.citadels.moves import Discard, PickRole, V_DISCARD, V_ROLE
+from engine.citadels.actions import Discard, PickRole, V_DISCARD, V_ROLE
 from engine.citadels.roles import MAGE, ROLE_BIT, ROLES
 from engine.citadels.traits import HAND_LIMIT, ROUND_DRAW, draw_card
 

@@ -24,7 +24,7 @@ Strategy (what a careful human does):
 """
 from __future__ import annotations
 
-from engine.citadels.moves import (V_ATTACK, V_DISCARD, V_END, V_FEED, V_GIFT, V_HEAL, V_LAY, V_ROLE,
+from engine.citadels.actions import (V_ATTACK, V_DISCARD, V_END, V_FEED, V_GIFT, V_HEAL, V_LAY, V_ROLE,
                                    V_SETTLE, V_STOP, V_TRAIT)
 from engine.citadels.roles import ARCHITECT, KING, MAGE, MERCHANT, SHAMAN
 from engine.citadels.tiles import BIOME, IS_CITY, PLAINS, POOL_FOOD, RIVER

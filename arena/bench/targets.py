@@ -75,9 +75,9 @@ def evaluate(measured: dict, targets=TARGETS) -> list[dict]:
 
 def measure(seconds: float = 1.5, repeats: int = 5, tournament_games: int = 2000, cpus: int | None = None) -> dict:
     """Run the benchmarks behind the targets; medians, keyed as ``Target.key``."""
-    from arena.bench import bench_ismcts
-    from arena.bench_engine import bench_engine, bench_memory
-    from arena.bench_tournament import bench_tournament
+    from arena.bench.engine import bench_engine, bench_memory
+    from arena.bench.ismcts import bench_ismcts
+    from arena.bench.tournament import bench_tournament
 
     cpus = cpus or os.cpu_count() or 1
     measured = {}
@@ -98,9 +98,3 @@ def measure(seconds: float = 1.5, repeats: int = 5, tournament_games: int = 2000
     measured["tree_node"] = memory[0]["bytes per node"]
     measured["worker_rss"] = max(r["rss MiB"] for r in memory if r["what"].startswith("Ray worker"))
     return measured
-
-
-def format_rows(rows: list) -> str:
-    from tabulate import tabulate
-
-    return tabulate(rows, headers="keys", tablefmt="github", disable_numparse=True)
