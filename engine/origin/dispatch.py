@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.origin import attack, development, feeding
 from engine.origin.actions import (Accept, Attack, BurnFat, DropTail, Graze, Hibernate, Mimic, Pass, Pirate,
                                    PlayAnimal, PlayPair, PlayTrait, Run, Scavenge, TakeFood)
-from engine.origin.state import DEFENCE, DEVELOPMENT, FEEDING, OVER, SCAVENGE
+from engine.origin.board import DEFENCE, DEVELOPMENT, FEEDING, OVER, SCAVENGE
 
 
 def legal_actions(s) -> list:

@@ -17,7 +17,8 @@ from operator import sub
 from engine.contract import TERMINAL, Observation
 from engine.origin.animal import CARD, FIRST_TRAIT
 from engine.origin.cards import NUM_KINDS, deck_counts
-from engine.origin.state import LINK_KIND, OriginState
+from engine.origin.board import LINK_KIND
+from engine.origin.state import OriginState
 
 HIDDEN = -1  # the card of an opponent's animal
 _ALL_CARDS = (tuple(deck_counts(2)), tuple(deck_counts(5)))  # every card: one box, two boxes

@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.origin.animal import (ATTACKED, CARD, FAT, FAT_SLOTS, FIRST_TRAIT, FLAGS, FOOD, HIBERNATED_LAST,
                                   HIBERNATING, NEED, POISONED)
 from engine.origin.cards import KIND_NAMES, TRAIT_NAMES
-from engine.origin.state import PHASE_NAMES
+from engine.origin.board import PHASE_NAMES
 
 _FLAG_WORDS = ((ATTACKED, "attacked"), (HIBERNATING, "hibernating"), (HIBERNATED_LAST, "slept last turn"),
                (POISONED, "poisoned"))

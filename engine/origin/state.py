@@ -8,37 +8,19 @@ and trait entries (``animal.py``), and the owner's ``links`` (paired traits).
 from __future__ import annotations
 
 from engine.contract import TERMINAL, IllegalActionError, State
+from engine.origin import render, scoring
 from engine.origin.actions import FACE_DOWN_ANIMAL, PlayAnimal
 from engine.origin.animal import CARD, FAT, FAT_SLOTS, FIRST_TRAIT, FLAGS, GRAZED
+from engine.origin.board import (ATK_POS, ATK_RAN, ATK_SEAT, ATK_TARGETED, ATK_TPOS, ATK_TSEAT,  # noqa: F401
+                                 DEFENCE, DEVELOPMENT, FEEDING, LINK_FIRST, LINK_KIND, LINK_SECOND, LINK_TRAIT,
+                                 LINK_USED, OVER, PHASE_NAMES, SCAVENGE)
 from engine.origin.cards import FAT_TISSUE, NUM_KINDS, deck_counts
-
-# phases of a turn (§3); the food bank roll and extinction/drawing happen inside apply()
-DEVELOPMENT, FEEDING, DEFENCE, SCAVENGE, OVER = range(5)
-PHASE_NAMES = ("development", "feeding", "defence", "scavenger", "over")
-
-# a paired-trait link: (trait, first, second, kind, used_this_round); for Symbiosis
-# first = symbiont, second = host (§4 Symbiosis)
-LINK_TRAIT, LINK_FIRST, LINK_SECOND, LINK_KIND, LINK_USED = range(5)
+from engine.origin.dispatch import HANDLERS as _HANDLERS, LEGAL as _LEGAL
 
 # ``marks``: True when a once-per-round mark may be set (an animal's GRAZED flag, a
 # link's LINK_USED): a new round and extinction look for marks to clear only then.
 # False promises there is none; True is always safe (a state made by hand, a sample).
 # It is no part of the game (``snapshot`` leaves it out).
-
-# the attack in progress: [attacker seat, carnivore pos, target seat, target pos,
-# ran (Running already tried by this target), targeted (positions already attacked)]
-ATK_SEAT, ATK_POS, ATK_TSEAT, ATK_TPOS, ATK_RAN, ATK_TARGETED = range(6)
-
-
-class Options:
-    """The resolved rule options, as attributes (see ``engine.origin.OPTIONS``)."""
-    __slots__ = ("values", "draw_without_animals", "mimicry_compulsory", "running_escape_roll",
-                 "fat_burning", "piracy_is_feeding_action")
-
-    def __init__(self, values: dict):
-        self.values = dict(values)
-        for name, value in values.items():
-            setattr(self, name, value)
 
 
 class OriginState(State):
@@ -116,17 +98,18 @@ class OriginState(State):
         return c
 
     def scores(self) -> list:
-        return _scoring.scores(self)
+        return scoring.scores(self)
 
     def rank_keys(self) -> list:
         """(score, discard pile size): the bigger discard pile wins a tie (§5)."""
         return [(sc, sum(d)) for sc, d in zip(self.scores(), self.discards)]
 
     def observation(self, seat: int):
-        return _observation.OriginObservation(self, seat)
+        from engine.origin.observation import OriginObservation  # it builds States: imported here
+        return OriginObservation(self, seat)
 
     def render(self) -> str:
-        return _render.render_state(self)
+        return render.render_state(self)
 
     def phase_name(self) -> str:
         """The phase for logs, e.g. "turn 3: feeding"; an attack's defence and the Scavenger's
@@ -178,11 +161,3 @@ def invariants(s) -> None:
     if not s.marks:
         assert not any(a[FLAGS] & GRAZED for row in s.animals for a in row), "marks: a Grazing mark is left"
         assert not any(link[LINK_USED] for row in s.links for link in row), "marks: a used link is left"
-
-
-# bound last: these modules import the constants above (no import cycle at load time)
-from engine.origin import observation as _observation  # noqa: E402
-from engine.origin import render as _render  # noqa: E402
-from engine.origin import dispatch as _dispatch  # noqa: E402
-from engine.origin import scoring as _scoring  # noqa: E402
-_HANDLERS, _LEGAL = _dispatch.HANDLERS, _dispatch.LEGAL  # noqa: E305 (per phase, see dispatch.py)

@@ -1,6 +1,6 @@
 """§3 phase 3 and §4: taking food, fat, the paired-trait chains and the free traits."""
 from engine.origin.animal import FAT, FLAGS, FOOD, HIBERNATED_LAST, HIBERNATING
-from engine.origin.state import LINK_USED
+from engine.origin.board import LINK_USED
 from tests.origin.builder import Builder, act, legal
 
 

@@ -1,0 +1,43 @@
+"""The rule options of Origin of Species: where the sources disagree or are silent
+(``shared/rules/origin_of_species.md``), each with its documented default; each is
+documented again where it is implemented."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from engine.contract import RuleOption
+
+RULE_OPTIONS = (
+    RuleOption("draw_without_animals", "evoweb",
+               "cards drawn by a player with no animals (§3 phase 4): 'evoweb' = 6 only if he also "
+               "has no cards in hand, else 1 (evoweb); 'six' = always 6 (the Chinese summary)",
+               ("evoweb", "six")),
+    RuleOption("mimicry_compulsory", False,
+               "whether a Mimicry that can redirect must be used (evoweb) instead of taking the attack "
+               "(the printed card reads as optional)"),
+    RuleOption("running_escape_roll", 4,
+               "Running escapes on a die roll of at least this (4: 4-6, evoweb's 50%)",
+               (1, 2, 3, 4, 5, 6, 7)),
+    RuleOption("fat_burning", "several",
+               "Fat Tissue burning: 'several' tokens on one animal at once, as many as the player "
+               "chooses up to what it needs (evoweb), or 'one' token per feeding action",
+               ("several", "one")),
+    RuleOption("piracy_is_feeding_action", False,
+               "whether Piracy uses up the player's feeding action (evoweb: no, it is free)"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The resolved rule options of one game, one field per ``RULE_OPTIONS`` entry
+    (shared by every state of these options, never changed)."""
+    draw_without_animals: str = "evoweb"
+    mimicry_compulsory: bool = False
+    running_escape_roll: int = 4
+    fat_burning: str = "several"
+    piracy_is_feeding_action: bool = False
+
+    @property
+    def values(self) -> dict:
+        """The options as the dict ``GameSpec.resolve_options`` gives."""
+        return asdict(self)
