@@ -65,7 +65,7 @@ def draft_order(s) -> list:
     """A4: crown holder first, then clockwise; with ``two_roles_in_2p`` the two
     players alternate twice (A1 option), so all four free roles are taken."""
     order = seats_from_crown(s)
-    if s.num_players == 2 and s.options["two_roles_in_2p"]:
+    if s.num_players == 2 and s.options.two_roles_in_2p:
         order = order + order
     return order
 

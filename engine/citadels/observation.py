@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from engine.contract import TERMINAL, Observation
 from engine.citadels.roles import MAGE, ROLE_BIT, ROLES
-from engine.citadels.state import DRAFT, MAP, CitadelsState
+from engine.citadels.board import DRAFT, MAP
+from engine.citadels.state import CitadelsState
 from engine.citadels.tiles import can_place
 from engine.citadels.traits import DECK_COUNTS, TRAIT_BIT, TRAITS, draw_card
 
@@ -30,7 +31,7 @@ class CitadelsObservation(Observation):
         self.seat = seat
         self.legal_actions = list(s.legal_actions()) if s.current_player == seat else []
         self.is_terminal = s.current_player == TERMINAL
-        self.options = dict(s.options)
+        self.options = s.options  # frozen, shared
         self.num_players = s.num_players
         self.current_player = s.current_player
         self.round = s.round
@@ -122,7 +123,7 @@ class CitadelsObservation(Observation):
         s.traited = self.traited
         s.shaman_used = self.shaman_used
         s.pool = self.pool
-        s.options = dict(self.options)
+        s.options = self.options
         s.rng = rng.fork(0xC17AD31 + self.seat)
         s.score = list(self.score)
         s.personal_food = list(self.personal_food)

@@ -7,7 +7,7 @@ cell next to the map (where a tile may go) shows as ``.``.
 from __future__ import annotations
 
 from engine.citadels.roles import ROLE_NAME, roles_text
-from engine.citadels.state import PHASE_NAME
+from engine.citadels.board import PHASE_NAME
 from engine.citadels.tiles import BIOME, IS_CITY, LANDSCAPE_LETTER, tile_text
 from engine.citadels.traits import TRAIT_NAME, traits_text
 

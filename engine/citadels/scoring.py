@@ -41,7 +41,7 @@ def merchant_points(s, seat: int) -> int:
     if not s.has_active(seat, MERCHANT):
         return 0
     alive = survivors(s, seat)
-    if s.options["merchant_point_per_survivor"]:
+    if s.options.merchant_point_per_survivor:
         return alive
     return 1 if alive else 0
 

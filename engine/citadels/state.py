@@ -10,14 +10,14 @@ Creatures are tokens ``seat * 4 + k`` (C4: four per player); a token with
 from __future__ import annotations
 
 from engine.contract import TERMINAL, IllegalActionError, State
+from engine.citadels import render
+from engine.citadels.board import (ACTIONS, CREATURES_PER_PLAYER, DISCARD, DRAFT, FEED_OWN,  # noqa: F401
+                                   FEED_POOL, MAP, OVER, PHASE_NAME)
 from engine.citadels.roles import ROLE_BIT, lowest_role
+from engine.citadels.rounds import PHASE_RULES, advance
 from engine.citadels.scoring import controlled_tiles, survivors
+from engine.citadels.tiles import STACK_COUNTS, START_TILE
 from engine.citadels.traits import TRAIT_BIT
-
-DISCARD, DRAFT, MAP, ACTIONS, FEED_OWN, FEED_POOL, OVER = range(7)
-PHASE_NAME = ("discard", "draft", "map", "actions", "feeding (personal food)", "feeding (pool)", "over")
-CREATURES_PER_PLAYER = 4  # seed "У игрока до четырёх существ" (C4)
-
 
 class CitadelsState(State):
     __slots__ = (
@@ -38,7 +38,7 @@ class CitadelsState(State):
         if cached is None:
             if self.current_player == TERMINAL:
                 return []
-            cached = self.cached = _PHASES[self.phase].legal(self)
+            cached = self.cached = PHASE_RULES[self.phase][0](self)
         return cached
 
     def phase_name(self):
@@ -50,8 +50,8 @@ class CitadelsState(State):
                 raise IllegalActionError("citadels: the game is over")
             raise IllegalActionError(f"citadels: {action} is not legal now")
         self.cached = None
-        _PHASES[self.phase].apply(self, action)
-        _ADVANCE[0](self)
+        PHASE_RULES[self.phase][1](self, action)
+        advance(self)
 
     def random_moves(self, rand, limit=None, record: bool = True) -> int:
         """``State.random_moves`` without the legality check of ``apply`` (every move
@@ -62,8 +62,8 @@ class CitadelsState(State):
             legal = self.legal_actions()
             action = legal[int(rand() * len(legal))]
             self.cached = None
-            _PHASES[self.phase].apply(self, action)
-            _ADVANCE[0](self)
+            PHASE_RULES[self.phase][1](self, action)
+            advance(self)
             moves += 1
         return moves
 
@@ -122,12 +122,11 @@ class CitadelsState(State):
                 for s in range(self.num_players)]
 
     def observation(self, seat: int):
-        from engine.citadels.observation import CitadelsObservation
+        from engine.citadels.observation import CitadelsObservation  # it builds States: imported here
         return CitadelsObservation(self, seat)
 
     def render(self) -> str:
-        from engine.citadels.render import render_state
-        return render_state(self)
+        return render.render_state(self)
 
     # -- small queries used by every phase ------------------------------------
     def creatures_of(self, seat: int) -> range:
@@ -169,7 +168,6 @@ def invariants(s) -> None:
     """The contract suite's conservation checks (``GameSpec.invariants``): every tile and
     trait card in exactly one place, creatures on the map with at most three traits,
     at most two creatures per tile and never two of one player, roles taken once."""
-    from engine.citadels.tiles import STACK_COUNTS, START_TILE
     tiles = list(STACK_COUNTS)
     tiles[START_TILE] += 1
     for kind, _ in s.board.values():
@@ -198,23 +196,3 @@ def invariants(s) -> None:
         assert len(owners) <= 2 and len(set(owners)) == len(owners), "tiles: more than one creature of a player"
     picked = [r for _, r in s.role_picks]
     assert len(set(picked)) == len(picked) and s.role_removed not in picked, "roles: a role taken twice"
-
-
-class _Phase:
-    """A phase's two rule functions, looked up by ``state.phase``."""
-    __slots__ = ("legal", "apply")
-
-    def __init__(self, legal, apply):
-        self.legal = legal
-        self.apply = apply
-
-
-_PHASES: list = []
-_ADVANCE: list = [None]
-
-
-def register_phases(table: list, advance) -> None:
-    """Called once by ``rounds``: the per-phase rules and the automatic flow
-    that runs after every action until the next decision."""
-    _PHASES[:] = [_Phase(legal, apply) for legal, apply in table]
-    _ADVANCE[0] = advance

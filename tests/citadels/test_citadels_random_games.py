@@ -22,7 +22,7 @@ def expected_points(s, seat, merchant):
     points = sum(2 if bin(s.cr_traits[c]).count("1") >= 2 else 1 for c in mine)
     points += sum(2 if IS_CITY[s.board[cell][0]] else 1 for cell, who in owners.items() if who == {seat})
     if merchant and mine:
-        points += len(mine) if s.options["merchant_point_per_survivor"] else 1
+        points += len(mine) if s.options.merchant_point_per_survivor else 1
     return points
 
 
