@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from engine.contract import TERMINAL, Observation
 
-from .board import FACE_DOWN, FIRST_CARD, PHASE_NAMES
-from .state import NaturalSelectionState
+from engine.natural_selection.board import FACE_DOWN, FIRST_CARD, PHASE_NAMES
+from engine.natural_selection import render
+from engine.natural_selection.state import NaturalSelectionState, empty_state
 
 HIDDEN = -1  # a face-down trait card this seat cannot see
 
@@ -99,8 +100,6 @@ class NaturalSelectionObservation(Observation):
         return state
 
     def _deal(self, rng, careful: bool):
-        from .state import empty_state
-
         pool = list(self.unseen)
         s = empty_state(self.num_players, self.rules, rng.fork(0x6E61))
         rows = s.rows
@@ -138,8 +137,7 @@ class NaturalSelectionObservation(Observation):
         return s
 
     def render(self) -> str:
-        from .render import render_observation
-        return render_observation(self)
+        return render.render_observation(self)
 
     def __repr__(self):
         return f"<natural_selection observation seat {self.seat} round {self.round_no} {PHASE_NAMES[self.phase]}>"
@@ -184,7 +182,6 @@ def redeal(s, seat: int, rng):
     written apart from ``sample``): other hands, the deck, others' food cards and
     face-down traits, shuffled together (a deal with two equal traits on one species
     is drawn again)."""
-    from engine.natural_selection.board import FACE_DOWN, FIRST_CARD
     for _ in range(50):
         t = s.clone()
         slots = [(t.deck, i) for i in range(len(t.deck))]

@@ -12,7 +12,7 @@ total Population; a tie on all three shares the place (the rules' final
 """
 from __future__ import annotations
 
-from .board import FIRST_CARD, FOOD, POP
+from engine.natural_selection.board import FIRST_CARD, FOOD, POP
 
 
 def scores(state) -> list:

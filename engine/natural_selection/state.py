@@ -21,9 +21,9 @@ from __future__ import annotations
 from engine.contract import TERMINAL, IllegalActionError, State
 from engine.rng import Rng
 
-from . import deal, feeding, food_select, play
-from .actions import FOOD, TRAIT, Move
-from .board import FACE_DOWN, FEEDING, FIRST_CARD, PHASE_NAMES, PLAY, SELECT_FOOD, new_species
+from engine.natural_selection import feeding, food_select, play, render, scoring
+from engine.natural_selection.actions import FOOD, TRAIT, Move
+from engine.natural_selection.board import FACE_DOWN, FEEDING, FIRST_CARD, PHASE_NAMES, PLAY, SELECT_FOOD, new_species
 
 
 class NaturalSelectionState(State):
@@ -104,20 +104,17 @@ class NaturalSelectionState(State):
         return c
 
     def scores(self) -> list:
-        from .scoring import scores
-        return scores(self)
+        return scoring.scores(self)
 
     def rank_keys(self) -> list:
-        from .scoring import rank_keys
-        return rank_keys(self)
+        return scoring.rank_keys(self)
 
     def observation(self, seat: int):
-        from .observation import NaturalSelectionObservation
+        from engine.natural_selection.observation import NaturalSelectionObservation  # it builds States
         return NaturalSelectionObservation(self, seat)
 
     def render(self) -> str:
-        from .render import render_state
-        return render_state(self)
+        return render.render_state(self)
 
     def phase_name(self) -> str:
         return f"round {self.round_no}: {PHASE_NAMES[self.phase]}"
@@ -186,17 +183,4 @@ def empty_state(num_players: int, rules, rng) -> NaturalSelectionState:
     s.round_no = 0
     s.history = []
     s.cached = None
-    return s
-
-
-def new_state(num_players: int, seed: int, options: dict) -> NaturalSelectionState:
-    """§2 setup: one species each, shuffled deck, random first player; then round 1's deal."""
-    from .options import Rules
-
-    rules = Rules(num_players, options)
-    s = empty_state(num_players, rules, Rng(seed))
-    s.deck = list(rules.deck)
-    s.rows = [[new_species()] for _ in range(num_players)]
-    s.first_player = s.rng.below(num_players)
-    deal.start_round(s)
     return s
