@@ -28,6 +28,11 @@ class Discard(NamedTuple):
     trait: int
     verb: int = V_DISCARD
 
+    @property
+    def trait_name(self) -> str:
+        """The trait by name, e.g. "predator"."""
+        return TRAIT_NAME[self.trait]
+
     def __str__(self):
         return f"discard {TRAIT_NAME[self.trait]}"
 
@@ -37,6 +42,11 @@ class PickRole(NamedTuple):
     role: int
     target: int = -1
     verb: int = V_ROLE
+
+    @property
+    def role_name(self) -> str:
+        """The role by name, e.g. "king"."""
+        return ROLE_NAME[self.role]
 
     def __str__(self):
         text = f"role {self.role} {ROLE_NAME[self.role]}"
@@ -71,6 +81,11 @@ class PlayTrait(NamedTuple):
     y: int
     verb: int = V_TRAIT
 
+    @property
+    def trait_name(self) -> str:
+        """The trait by name, e.g. "predator"."""
+        return TRAIT_NAME[self.trait]
+
     def __str__(self):
         return f"trait {TRAIT_NAME[self.trait]} {_cell(self.x, self.y)}"
 
@@ -81,6 +96,11 @@ class ShamanGift(NamedTuple):
     x: int
     y: int
     verb: int = V_GIFT
+
+    @property
+    def trait_name(self) -> str:
+        """The trait by name, e.g. "predator"."""
+        return TRAIT_NAME[self.trait]
 
     def __str__(self):
         return f"shaman {TRAIT_NAME[self.trait]} {_cell(self.x, self.y)}"
