@@ -12,10 +12,12 @@ from typing import NamedTuple
 
 from engine.contract import IllegalActionError
 
-from engine.natural_selection.cards import TRAIT_BY_NAME, TRAIT_NAMES, card_from_name, card_name
+from engine.natural_selection.cards import TRAIT_BY_NAME, TRAIT_NAMES, card_from_name, card_name, food_of
 
 # verbs
 FOOD, TRAIT, NEW_LEFT, NEW_RIGHT, BODY, POP, DROP, DONE, EAT, INTELLECT, ATTACK, PASS = range(12)
+VERB_NAMES = ("food", "trait", "new left", "new right", "body", "pop", "drop", "done", "eat", "intelligence",
+              "attack", "pass")
 
 
 class Move(NamedTuple):
@@ -31,6 +33,27 @@ class Move(NamedTuple):
     seat: int = -1
     target: int = -1
     trait: int = -1
+
+    @property
+    def kind(self) -> str:
+        """The verb by name: "food", "trait", "new left", "new right", "body", "pop", "drop",
+        "done", "eat", "intelligence", "attack" or "pass"."""
+        return VERB_NAMES[self.verb]
+
+    @property
+    def card_trait(self):
+        """The trait printed on the card played, by name (None when no card is played)."""
+        return None if self.card < 0 else TRAIT_NAMES[self.card >> 4]
+
+    @property
+    def card_food(self):
+        """The food number printed on the card played (None when no card is played)."""
+        return None if self.card < 0 else food_of(self.card)
+
+    @property
+    def trait_name(self):
+        """The trait dropped, or negated by an Intelligent carnivore, by name (else None)."""
+        return None if self.trait < 0 else TRAIT_NAMES[self.trait]
 
     def __str__(self):
         return action_to_text(self)

@@ -48,7 +48,7 @@ def render_observation(o) -> str:
                                                  o.watering_hole, o.deck_size, len(o.discard), o.last_round)]
     for seat, row in enumerate(o.rows):
         if seat == o.seat:
-            hand = " ".join(card_name(c) for c in o.hand)
+            hand = " ".join(card_name(c) for c in o.hand_codes)
             food = f", food card {card_name(o.food_card)}" if o.food_card >= 0 else ""
             who = f"hand: {hand}{food}"
         else:
