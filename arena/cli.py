@@ -121,7 +121,7 @@ def check_player_command(
     typer.echo(f"OK: {spec} played {games} games of {game} against random players without a fault")
 
 
-bench_app = typer.Typer(no_args_is_help=True, help="Speed benchmarks (BENCHMARKS.md); medians over repeats.")
+bench_app = typer.Typer(no_args_is_help=True, help="Speed benchmarks (docs/benchmarks.md); medians over repeats.")
 app.add_typer(bench_app, name="bench")
 
 
@@ -205,7 +205,7 @@ def bench_targets_command(seconds: float = typer.Option(1.5, help="seconds of ra
                           repeats: int = typer.Option(5, help="repeats per measurement (medians reported)"),
                           games: int = typer.Option(2000, help="games per Ray measurement"),
                           as_json: bool = typer.Option(False, "--json", help="print JSON rows")):
-    """Every target of BENCHMARKS.md on this machine: target, median measured, met, command (a few minutes)."""
+    """Every target of docs/benchmarks.md on this machine: target, median measured, met, command (a few minutes)."""
     from arena.bench import format_rows
     from arena.bench.targets import evaluate, measure
 

@@ -1,4 +1,4 @@
-"""The engine contract every game implements (DESIGN.md, "The engine contract").
+"""The engine contract every game implements (docs/design.md, "The engine contract").
 
 A game is a :class:`GameSpec` registered by name (``engine.registry``) whose
 ``new_game(num_players, seed, options)`` returns a :class:`State`.

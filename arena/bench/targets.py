@@ -1,4 +1,4 @@
-"""``arena bench targets``: every speed target of BENCHMARKS.md measured on this
+"""``arena bench targets``: every speed target of docs/benchmarks.md measured on this
 machine, in one table: the target, the measured median, whether it is met, and the
 ``arena bench`` command that measures that row alone.
 
@@ -14,7 +14,7 @@ from typing import NamedTuple
 class Target(NamedTuple):
     key: str          # the measurement it reads
     what: str
-    target: str       # as BENCHMARKS.md words it
+    target: str       # as docs/benchmarks.md words it
     limit: float
     at_least: bool    # True: measured >= limit is met; False: measured <= limit
     unit: str         # how the measured value is printed

@@ -16,7 +16,7 @@ when two run at once on busy cores); the busy share does not.  Ray's share of th
 wall time is the busy share of one process minus that of the Ray workers: both are
 ratios within one run, so it does not drift with the machine's load the way the
 baseline-against-Ray comparison does (that one moves by several % between runs).
-BENCHMARKS.md asks ≥ 85% efficiency on 2 cores, ≥ 80% with 15 workers on 16.
+docs/benchmarks.md asks ≥ 85% efficiency on 2 cores, ≥ 80% with 15 workers on 16.
 """
 from __future__ import annotations
 

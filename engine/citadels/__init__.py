@@ -1,8 +1,8 @@
 """Citadels of Evolution («Цитадели эволюции»): tile laying, a role draft and
 creatures, for 2-3 players over 6 rounds.
 
-Source: shared/seeds/001 (the in-app help, in Russian); every gap it leaves is
-resolved as shared/rules/citadels_of_evolution.md proposes; the section codes
+Source: the in-app help of the game, in Russian ("seed 001" in the rules reference);
+every gap it leaves is resolved as docs/rules/citadels_of_evolution.md proposes; the section codes
 in comments (A1, B4, D3, ...) refer to that document.
 
 Modules (the skeleton of ``engine/README.md``): ``options`` (the rule options),

@@ -1,5 +1,5 @@
 """The rule options of Citadels of Evolution: where the seed leaves a gap or
-contradicts itself (``shared/rules/citadels_of_evolution.md``, section codes A1, A10),
+contradicts itself (``docs/rules/citadels_of_evolution.md``, section codes A1, A10),
 each with its documented default."""
 from __future__ import annotations
 

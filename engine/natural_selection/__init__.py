@@ -1,6 +1,6 @@
 """*Evolution* (North Star Games, 2014; «Эволюция. Естественный отбор») on the engine contract.
 
-Rules: ``shared/rules/natural_selection.md``.  Modules (the skeleton of
+Rules: ``docs/rules/natural_selection.md``.  Modules (the skeleton of
 ``engine/README.md``): ``options`` (rule options, documented where each is
 implemented), ``cards`` (the 129-card deck and food numbers), ``board`` (the species
 board, the phase numbers), ``actions`` (action values and their text), ``state``,

@@ -1,4 +1,4 @@
-"""What one seat may know, and determinization from it (DESIGN.md, "Observations").
+"""What one seat may know, and determinization from it (docs/design.md, "The engine contract").
 
 Seen by everyone: every species board (size, Population, food, Fat Tissue
 store, face-up traits, how many face-down traits), the watering hole, the food

@@ -7,7 +7,7 @@ Layout
     traits, then its trait cards (codes; a face-down card has ``FACE_DOWN``
     added).  ``hands[seat]`` and ``deck`` and ``discard`` are lists of card
     codes; the deck is an unordered multiset drawn from at random
-    (BENCHMARKS.md, tip 3).  ``food_cards[seat]`` is the card chosen as food this
+    (docs/benchmarks.md, point 3).  ``food_cards[seat]`` is the card chosen as food this
     round, or -1.  ``history`` is the public record: ``(seat, move)`` with the
     card of a food choice or a face-down trait left out (``public_move``).
 

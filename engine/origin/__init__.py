@@ -1,5 +1,5 @@
 """Evolution: The Origin of Species (Rightgames 2010), rules reference
-``shared/rules/origin_of_species.md`` (section numbers in comments refer to it).
+``docs/rules/origin_of_species.md`` (section numbers in comments refer to it).
 
 Modules (the skeleton of ``engine/README.md``): ``options`` (the rule options),
 ``cards`` (the 84-card deck, traits, food table), ``animal`` (an animal as a flat int

@@ -1,5 +1,5 @@
 """The rule options of Origin of Species: where the sources disagree or are silent
-(``shared/rules/origin_of_species.md``), each with its documented default; each is
+(``docs/rules/origin_of_species.md``), each with its documented default; each is
 documented again where it is implemented."""
 from __future__ import annotations
 
