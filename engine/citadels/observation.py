@@ -15,7 +15,8 @@ from typing import NamedTuple
 from engine.contract import TERMINAL, Observation
 from engine.citadels.board import CREATURES_PER_PLAYER, DRAFT, MAP
 from engine.citadels.roles import MAGE, ROLE_BIT, ROLE_NAME, ROLES
-from engine.citadels.state import CitadelsState
+from engine.citadels import render
+from engine.citadels import state as state_module  # (a cycle with state.py: used at call time)
 from engine.citadels.tiles import CATALOGUE, IS_CITY, LANDSCAPE_NAME, POOL_FOOD, can_place
 from engine.citadels.traits import DECK_COUNTS, TRAIT_BIT, TRAIT_NAME, TRAITS, draw_card
 
@@ -56,7 +57,7 @@ class CitadelsObservation(Observation):
                  "board", "frontier", "bottom", "stack_size", "unseen_tiles", "drawn_tile", "drawer",
                  "creature_rows", "personal_food", "eating", "history")
 
-    def __init__(self, s: CitadelsState, seat: int):
+    def __init__(self, s, seat: int):
         self.game = "citadels"
         self.seat = seat
         self.legal_actions = list(s.legal_actions()) if s.current_player == seat else []
@@ -136,9 +137,10 @@ class CitadelsObservation(Observation):
         self.unseen_tiles = tuple(unseen)
 
     # -- determinization --------------------------------------------------------
-    def sample(self, rng) -> CitadelsState:
+    def sample(self, rng):
         """A full State consistent with this observation (see module doc)."""
-        s = CitadelsState.__new__(CitadelsState)
+        State = state_module.CitadelsState
+        s = State.__new__(State)
         s.num_players = self.num_players
         s.current_player = self.current_player
         s.round = self.round
@@ -269,8 +271,7 @@ class CitadelsObservation(Observation):
         return self.my_roles if self.revealed and self.blocked != self.seat else ()
 
     def render(self) -> str:
-        from engine.citadels.render import render_observation
-        return render_observation(self)
+        return render.render_observation(self)
 
 
 def sample_draft(picks_made: int, views: tuple, own: dict, rng) -> tuple:
@@ -308,7 +309,7 @@ def sample_draft(picks_made: int, views: tuple, own: dict, rng) -> tuple:
 
 
 
-def redeal(s: CitadelsState, seat: int, rng) -> CitadelsState:
+def redeal(s, seat: int, rng):
     """The same position with what ``seat`` cannot see dealt differently
     (``GameSpec.redeal``, written apart from ``sample``): one card of every other hand
     exchanged with the deck, a tile another player holds exchanged with the stack, and,

@@ -10,7 +10,7 @@ Creatures are tokens ``seat * 4 + k`` (C4: four per player); a token with
 from __future__ import annotations
 
 from engine.contract import TERMINAL, IllegalActionError, State
-from engine.citadels import render
+from engine.citadels import observation as seen, render  # (observation: a cycle, used at call time)
 from engine.citadels.board import (ACTIONS, CREATURES_PER_PLAYER, DISCARD, DRAFT, FEED_OWN,  # noqa: F401
                                    FEED_POOL, MAP, OVER, PHASE_NAME)
 from engine.citadels.roles import ROLE_BIT, lowest_role
@@ -122,8 +122,7 @@ class CitadelsState(State):
                 for s in range(self.num_players)]
 
     def observation(self, seat: int):
-        from engine.citadels.observation import CitadelsObservation  # it builds States: imported here
-        return CitadelsObservation(self, seat)
+        return seen.CitadelsObservation(self, seat)
 
     def render(self) -> str:
         return render.render_state(self)

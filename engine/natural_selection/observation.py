@@ -22,7 +22,7 @@ from typing import NamedTuple
 from engine.natural_selection.board import FACE_DOWN, FIRST_CARD, PHASE_NAMES
 from engine.natural_selection.cards import TRAIT_NAMES, food_of
 from engine.natural_selection import render
-from engine.natural_selection.state import NaturalSelectionState, empty_state
+from engine.natural_selection import state as state_module  # (a cycle with state.py: used at call time)
 
 HIDDEN = -1  # a face-down trait card this seat cannot see
 
@@ -160,7 +160,7 @@ class NaturalSelectionObservation(Observation):
         """"select food", "play cards", "feeding" or "game over"."""
         return PHASE_NAMES[self.phase]
 
-    def sample(self, rng) -> NaturalSelectionState:
+    def sample(self, rng):
         """A full State consistent with this observation; hidden cards dealt at random."""
         for _ in range(20):
             state = self._deal(rng, careful=False)
@@ -173,7 +173,7 @@ class NaturalSelectionObservation(Observation):
 
     def _deal(self, rng, careful: bool):
         pool = list(self.unseen)
-        s = empty_state(self.num_players, self.rules, rng.fork(0x6E61))
+        s = state_module.empty_state(self.num_players, self.rules, rng.fork(0x6E61))
         rows = s.rows
         for seat, row in enumerate(self.rows):
             for body, pop, food, fat, mask, cards in row:

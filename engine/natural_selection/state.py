@@ -22,6 +22,7 @@ from engine.contract import TERMINAL, IllegalActionError, State
 from engine.rng import Rng
 
 from engine.natural_selection import feeding, food_select, play, render, scoring
+from engine.natural_selection import observation as seen  # (a cycle: used at call time)
 from engine.natural_selection.actions import FOOD, TRAIT, Move
 from engine.natural_selection.board import FACE_DOWN, FEEDING, FIRST_CARD, PHASE_NAMES, PLAY, SELECT_FOOD, new_species
 
@@ -110,8 +111,7 @@ class NaturalSelectionState(State):
         return scoring.rank_keys(self)
 
     def observation(self, seat: int):
-        from engine.natural_selection.observation import NaturalSelectionObservation  # it builds States
-        return NaturalSelectionObservation(self, seat)
+        return seen.NaturalSelectionObservation(self, seat)
 
     def render(self) -> str:
         return render.render_state(self)

@@ -19,7 +19,8 @@ from engine.contract import TERMINAL, Observation
 from engine.origin.animal import ATTACKED, CARD, FAT, FAT_SLOTS, FIRST_TRAIT, FLAGS, FOOD, HIBERNATING, NEED
 from engine.origin.board import LINK_FIRST, LINK_KIND, LINK_SECOND, LINK_TRAIT, LINK_USED, PHASE_NAMES
 from engine.origin.cards import FOOD_BONUS, FOOD_TABLE, KIND_NAMES, NUM_KINDS, TRAIT_BY_NAME, TRAIT_NAMES, deck_counts
-from engine.origin.state import OriginState
+from engine.origin import render
+from engine.origin import state as state_module  # (a cycle with state.py: used at call time)
 
 HIDDEN = -1  # the card of an opponent's animal
 _ALL_CARDS = (tuple(deck_counts(2)), tuple(deck_counts(5)))  # every card: one box, two boxes
@@ -83,7 +84,7 @@ class OriginObservation(Observation):
                  "hand_counts", "hand_sizes", "discard_sizes", "own_discard", "animal_rows", "link_rows",
                  "passed", "actor", "acted", "attack_row", "unseen", "_opts", "_pool", "_hidden", "history")
 
-    def __init__(self, state: OriginState, seat: int):
+    def __init__(self, state, seat: int):
         self.game = "origin"
         self.seat = seat
         self.num_players = state.num_players
@@ -131,7 +132,7 @@ class OriginObservation(Observation):
         self.history = tuple(state.history)
         self._pool = None  # the unseen cards one by one (and _hidden, how many are dealt): by the first sample()
 
-    def sample(self, rng) -> OriginState:
+    def sample(self, rng):
         """A full State consistent with this observation: the hidden cards are dealt at
         random from ``unseen``; future chance comes from ``rng.fork``."""
         if self._pool is None:
@@ -139,7 +140,8 @@ class OriginObservation(Observation):
             self._hidden = sum(self.hand_sizes[o] + self.discard_sizes[o] + len(self.animal_rows[o])
                                for o in range(self.num_players) if o != self.seat)
         pool = list(self._pool)
-        s = OriginState.__new__(OriginState)
+        State = state_module.OriginState
+        s = State.__new__(State)
         n = self.num_players
         me = self.seat
         # every hidden card at once (Rng.take), handed out in a fixed order: per other
@@ -243,11 +245,10 @@ class OriginObservation(Observation):
         return FOOD_BONUS[TRAIT_BY_NAME[trait.lower()]]
 
     def render(self) -> str:
-        from engine.origin.render import render_observation
-        return render_observation(self)
+        return render.render_observation(self)
 
 
-def redeal(s, seat: int, rng) -> OriginState:
+def redeal(s, seat: int, rng):
     """The same position with cards ``seat`` cannot see exchanged with the deck
     (``GameSpec.redeal``, written apart from ``sample``): one card of every other hand
     and of every other discard pile, and the cards of every other player's animals."""

@@ -3,7 +3,7 @@
 documented again where it is implemented."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field
 
 from engine.contract import RuleOption
 
@@ -36,8 +36,8 @@ class Options:
     running_escape_roll: int = 4
     fat_burning: str = "several"
     piracy_is_feeding_action: bool = False
+    # the same as a dict, made once (every observation copies it)
+    values: dict = field(init=False, repr=False, compare=False, hash=False)
 
-    @property
-    def values(self) -> dict:
-        """The options as the dict ``GameSpec.resolve_options`` gives."""
-        return asdict(self)
+    def __post_init__(self):
+        object.__setattr__(self, "values", {o.name: getattr(self, o.name) for o in RULE_OPTIONS})

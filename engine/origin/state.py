@@ -8,7 +8,7 @@ and trait entries (``animal.py``), and the owner's ``links`` (paired traits).
 from __future__ import annotations
 
 from engine.contract import TERMINAL, IllegalActionError, State
-from engine.origin import render, scoring
+from engine.origin import observation as seen, render, scoring  # (observation: a cycle, used at call time)
 from engine.origin.actions import FACE_DOWN_ANIMAL, PlayAnimal
 from engine.origin.animal import CARD, FAT, FAT_SLOTS, FIRST_TRAIT, FLAGS, GRAZED
 from engine.origin.board import (ATK_POS, ATK_RAN, ATK_SEAT, ATK_TARGETED, ATK_TPOS, ATK_TSEAT,  # noqa: F401
@@ -105,8 +105,7 @@ class OriginState(State):
         return [(sc, sum(d)) for sc, d in zip(self.scores(), self.discards)]
 
     def observation(self, seat: int):
-        from engine.origin.observation import OriginObservation  # it builds States: imported here
-        return OriginObservation(self, seat)
+        return seen.OriginObservation(self, seat)
 
     def render(self) -> str:
         return render.render_state(self)
