@@ -54,7 +54,7 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
          quiet: bool = typer.Option(False, help="print only the result")):
     """Play one game and print a readable log."""
     from arena.match import play_game
-    from arena.play import GameLog
+    from arena.game_log import GameLog
     from engine.contract import OptionError
     from engine.record import GameRecord
     from players.loading import PlayerSpecError, make_player
@@ -85,7 +85,7 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
 def replay(file: Path = typer.Argument(..., help="a game record written by `arena play --record`"),
            quiet: bool = typer.Option(False, help="print only the result")):
     """Replay a recorded game and print the same log."""
-    from arena.play import replay_record
+    from arena.game_log import replay_record
     from engine.record import GameRecord, RecordError
 
     if not file.is_file():
@@ -121,7 +121,7 @@ def check_player_command(
     typer.echo(f"OK: {spec} played {games} games of {game} against random players without a fault")
 
 
-bench_app = typer.Typer(no_args_is_help=True, help="Speed benchmarks (BENCHMARKS.md); medians over repeats.")
+bench_app = typer.Typer(no_args_is_help=True, help="Speed benchmarks (docs/benchmarks.md); medians over repeats.")
 app.add_typer(bench_app, name="bench")
 
 
@@ -133,7 +133,8 @@ def bench_ismcts_command(game: str = typer.Option("origin", help="game name"),
                          seed: int = typer.Option(0, help="seed of the benchmark positions"),
                          as_json: bool = typer.Option(False, "--json", help="print JSON rows instead of a table")):
     """ISMCTS iterations/s from an early- and a mid-game position, full rollouts and cut at 20 moves."""
-    from arena.bench import bench_ismcts, format_rows
+    from arena.bench import format_rows
+    from arena.bench.ismcts import bench_ismcts
     from engine.contract import OptionError
 
     try:
@@ -151,7 +152,7 @@ def bench_engine_command(game: List[str] = typer.Option([], help="game name (rep
                          as_json: bool = typer.Option(False, "--json", help="print JSON rows instead of a table")):
     """Random playouts/s, decisions/s, clone/observation/sample µs, per game and player count."""
     from arena.bench import format_rows
-    from arena.bench_engine import bench_engine
+    from arena.bench.engine import bench_engine
     from engine.contract import OptionError
 
     try:
@@ -174,7 +175,8 @@ def bench_tournament_command(config: Optional[Path] = typer.Option(None, help="t
     """Games/s on Ray with 1..N workers against the same games in one process: efficiency, overhead."""
     import os
 
-    from arena.bench_tournament import bench_tournament, format_rows
+    from arena.bench import format_rows
+    from arena.bench.tournament import bench_tournament, display_rows
     from arena.config import ConfigError
 
     counts = workers or sorted({1, 2} | {w for w in (4, 8, 15) if w < (os.cpu_count() or 1)})
@@ -182,7 +184,7 @@ def bench_tournament_command(config: Optional[Path] = typer.Option(None, help="t
         rows = bench_tournament(config, workers=counts, game=game, games=games, repeats=repeats)
     except ConfigError as exc:
         _fail(str(exc))
-    typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
+    typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(display_rows(rows)))
 
 
 @bench_app.command("memory")
@@ -192,7 +194,7 @@ def bench_memory_command(game: str = typer.Option("origin", help="game name"),
                          as_json: bool = typer.Option(False, "--json", help="print JSON rows")):
     """RSS per Ray worker after playing games, and bytes per ISMCTS tree node."""
     from arena.bench import format_rows
-    from arena.bench_engine import bench_memory
+    from arena.bench.engine import bench_memory
 
     rows = bench_memory(game, workers=workers, iterations=iterations)
     typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
@@ -203,8 +205,9 @@ def bench_targets_command(seconds: float = typer.Option(1.5, help="seconds of ra
                           repeats: int = typer.Option(5, help="repeats per measurement (medians reported)"),
                           games: int = typer.Option(2000, help="games per Ray measurement"),
                           as_json: bool = typer.Option(False, "--json", help="print JSON rows")):
-    """Every target of BENCHMARKS.md on this machine: target, median measured, met, command (a few minutes)."""
-    from arena.bench_targets import evaluate, format_rows, measure
+    """Every target of docs/benchmarks.md on this machine: target, median measured, met, command (a few minutes)."""
+    from arena.bench import format_rows
+    from arena.bench.targets import evaluate, measure
 
     rows = evaluate(measure(seconds=seconds, repeats=repeats, tournament_games=games))
     typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))

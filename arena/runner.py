@@ -1,6 +1,6 @@
 """Running scheduled games: in this process, or on Ray.
 
-Ray (DESIGN.md, "The arena"): a local cluster by default
+Ray (docs/design.md, "The arena"): a local cluster by default
 (``ray.init(address="local", num_cpus=workers)``), or an existing cluster with
 ``address``.  Games go out in batches sized so that a task runs for about
 ``TASK_SECONDS`` (measured from the games already played, or fixed with

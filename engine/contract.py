@@ -1,17 +1,21 @@
-"""The engine contract every game implements (DESIGN.md, "The engine contract").
+"""The engine contract every game implements (docs/design.md, "The engine contract").
 
 A game is a :class:`GameSpec` registered by name (``engine.registry``) whose
 ``new_game(num_players, seed, options)`` returns a :class:`State`.
 
 State verbs
     ``current_player`` (a seat, or ``TERMINAL`` once the game is over),
-    ``legal_actions()``, ``apply(action)`` (mutates in place; the action must be
-    one of ``legal_actions()``), ``clone()``, ``is_terminal()``, ``scores()``
+    ``legal_actions()``, ``apply(action)`` (mutates in place), ``clone()``, ``is_terminal()``, ``scores()``
     (valid at any time: the end-of-game scoring applied to the current position,
     which search players use as a heuristic), ``ranking()`` (1-based places per
     seat with the game's own tie-breaks, equal places for a full tie),
     ``observation(seat)`` and ``render()``; ``random_moves(rand, limit, record)``
     plays uniformly random moves (search rollouts, ``arena bench`` playouts).
+
+Illegal actions, one policy for every game: ``apply(action)`` with an action that
+is not in ``legal_actions()`` raises :class:`IllegalActionError` and leaves the
+state unchanged.  Games check it by membership in the position's cached legal
+list; ``random_moves`` picks from that list and skips the check.
 
 Chance lives in the State as an :class:`engine.rng.Rng` (two ints), never a
 global generator; there are no chance nodes for players to see: ``apply`` rolls
@@ -48,10 +52,13 @@ class OptionError(ValueError):
 
 class State:
     """Base class of every game's state.  Subclasses use ``__slots__`` and a
-    hand-written ``clone()`` (BENCHMARKS.md: never deepcopy on hot paths)."""
+    hand-written ``clone()`` (docs/benchmarks.md: never deepcopy on hot paths)."""
 
     __slots__ = ()
     game: str = ""  # registry name, set by each subclass
+    # slots that hold values derived from the rest (caches): no part of the game,
+    # left out when states are compared (tests/contract)
+    cache_slots: tuple = ()
 
     num_players: int
     current_player: int
@@ -201,6 +208,10 @@ class GameSpec:
     # heuristic(state) -> per-seat values in [0, 1] for a position that is not
     #   over, used by search players to score a cut-off rollout (None: score margin).
     heuristic: Callable[[State], list] | None = None
+    # redeal(state, seat, rng) -> a copy of ``state`` with things ``seat`` cannot see
+    #   dealt again, written apart from Observation.sample (the contract suite checks
+    #   that the seat's observation stays the same; None: not checked).
+    redeal: Callable[[State, int, Any], State] | None = None
     # action_codec(num_players) -> an object with ``size``, ``encode(action) -> int``
     #   and ``decode(int) -> action``, exact and the same in every process (OpenSpiel).
     action_codec: Callable[[int], Any] | None = None

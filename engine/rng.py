@@ -1,7 +1,7 @@
 """Counter-based random numbers whose whole state is two plain ints.
 
-The engine keeps chance *inside* the game state (DESIGN.md, "Chance is inside the
-state"): a :class:`Rng` is ``(seed, counter)``; each draw hashes ``seed`` and the
+The engine keeps chance *inside* the game state (docs/design.md, "The engine
+contract"): a :class:`Rng` is ``(seed, counter)``; each draw hashes ``seed`` and the
 counter with SplitMix64 and increments the counter.  Copying it is copying two
 ints, so ``State.clone()`` is cheap and ``(seed, actions) -> game`` is a pure
 function.  No global ``random`` and no wall clock anywhere in ``engine/``.

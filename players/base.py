@@ -1,4 +1,4 @@
-"""The Player interface (DESIGN.md, "Players").
+"""The Player interface (docs/design.md, "Players").
 
 A player is any object with ``start``, ``act`` and (optionally) ``end``.  It
 sees only the :class:`engine.contract.Observation` of its own seat and must

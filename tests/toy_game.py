@@ -8,7 +8,7 @@ card face up; the highest card wins the trick (ties: the earlier player).  Score
 """
 from __future__ import annotations
 
-from engine.contract import TERMINAL, GameSpec, Observation, RuleOption, State
+from engine.contract import TERMINAL, GameSpec, IllegalActionError, Observation, RuleOption, State
 from engine.registry import register
 from engine.rng import Rng
 
@@ -26,6 +26,8 @@ class HighCardState(State):
         return sorted(set(self.hands[self.current_player]))
 
     def apply(self, action):
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"toy: {action!r} is not legal now")
         seat = self.current_player
         self.hands[seat].remove(action)
         self.table.append((seat, action))
@@ -135,6 +137,46 @@ def _new(num_players, seed, options):
     return s
 
 
+def _invariants(state):
+    cards = sorted(state.deck + [v for hand in state.hands for v in hand] + [v for _, v in state.history])
+    assert cards == DECK, "cards: not every card is in exactly one place"
+    assert sum(state.tricks) == state.trick_no, "tricks: one winner per trick"
+
+
+def _rescore(state):
+    """Tricks counted again from the history: n cards per trick, the highest (earliest) wins."""
+    n, tricks = state.num_players, [0] * state.num_players
+    played = state.history
+    for t in range(len(played) // n):
+        trick = played[t * n:(t + 1) * n]
+        best_seat, best = trick[0]
+        for s, v in trick[1:]:
+            if v > best:
+                best_seat, best = s, v
+        tricks[best_seat] += 1
+    return tricks
+
+
+def _redeal(state, seat, rng):
+    """The other hands and the deck dealt again (they are hidden from ``seat``)."""
+    t = state.clone()
+    cards = t.deck + [v for other, hand in enumerate(t.hands) if other != seat for v in hand]
+    rng.shuffle(cards)
+    for other, hand in enumerate(t.hands):
+        if other != seat:
+            hand[:] = sorted(cards[:len(hand)])
+            del cards[:len(hand)]
+    t.deck = cards
+    return t
+
+
+def _action_from_text(text):
+    try:
+        return int(text)
+    except ValueError:
+        raise IllegalActionError(f"toy: {text!r} is not a card") from None
+
+
 GAME = register(GameSpec(
     name="toy",
     title="High card (test game)",
@@ -142,6 +184,9 @@ GAME = register(GameSpec(
     max_players=4,
     new_state=_new,
     action_to_text=str,
-    action_from_text=int,
+    action_from_text=_action_from_text,
+    invariants=_invariants,
+    rescore=_rescore,
+    redeal=_redeal,
     options=(RuleOption("unused", False, "a dummy option for option-handling tests"),),
 ))

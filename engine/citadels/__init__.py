@@ -1,44 +1,38 @@
 """Citadels of Evolution («Цитадели эволюции»): tile laying, a role draft and
 creatures, for 2-3 players over 6 rounds.
 
-Source: shared/seeds/001 (the in-app help, in Russian); every gap it leaves is
-resolved as shared/rules/citadels_of_evolution.md proposes; the section codes
+Source: the in-app help of the game, in Russian ("seed 001" in the rules reference);
+every gap it leaves is resolved as docs/rules/citadels_of_evolution.md proposes; the section codes
 in comments (A1, B4, D3, ...) refer to that document.
 
-Modules: ``tiles`` (catalogue, rotation, matching), ``traits``, ``roles``,
-``moves`` (action values and text), ``state``, ``draft`` (round start and the
-role draft), ``map_phase``, ``action_phase``, ``creatures``, ``feeding``,
-``scoring``, ``rounds`` (setup and the flow), ``observation``, ``render``.
+Modules (the skeleton of ``engine/README.md``): ``options`` (the rule options),
+``tiles`` (catalogue, rotation, matching), ``traits``, ``roles``, ``board`` (phases,
+creature tokens), ``actions`` (action values and text), ``state``, ``setup``
+(``new_game``), ``rounds`` (the flow of a round and the rules of each phase, by
+phase), ``draft`` (round start and the role draft), ``map_phase``, ``action_phase``,
+``creatures``, ``feeding``, ``scoring``, ``observation``, ``render``.
 """
 from __future__ import annotations
 
-from engine.contract import GameSpec, RuleOption
-from engine.citadels.moves import move_from_text, move_to_text
-from engine.citadels.rounds import new_state
-
-OPTIONS = (
-    RuleOption(
-        "two_roles_in_2p", False,
-        "A1: with 2 players each takes two roles (draft crown, other, crown, other) "
-        "instead of one; a player goes at his lower role number and the Mage blocks "
-        "both roles of the player he names. Default off: one role each, the rest inactive."),
-    RuleOption(
-        "merchant_point_per_survivor", False,
-        "A10: the seed's scoring list gives the Merchant 1 point per surviving creature; "
-        "its role text gives 1 point if at least one survives. Default off: the role text."),
-    RuleOption(
-        "rounds", 6,
-        "Number of rounds (seed: 6). Fewer rounds make short games for tests and search."),
-)
+from engine.contract import GameSpec
+from engine.citadels.actions import action_from_text, action_to_text
+from engine.citadels.observation import redeal
+from engine.citadels.options import RULE_OPTIONS
+from engine.citadels.scoring import rescore
+from engine.citadels.setup import new_game
+from engine.citadels.state import invariants
 
 GAME = GameSpec(
     name="citadels",
     title="Citadels of Evolution",
     min_players=2,
     max_players=3,
-    new_state=new_state,
-    action_to_text=move_to_text,
-    action_from_text=move_from_text,
-    options=OPTIONS,
+    new_state=new_game,
+    action_to_text=action_to_text,
+    action_from_text=action_from_text,
+    options=RULE_OPTIONS,
     default_players=2,
+    invariants=invariants,
+    rescore=rescore,
+    redeal=redeal,
 )

@@ -8,7 +8,7 @@ finishes the turn.
 from __future__ import annotations
 
 from engine.contract import IllegalActionError
-from engine.citadels.moves import (Attack, EndTurn, PlayTrait, Settle, ShamanGift, ShamanHeal,
+from engine.citadels.actions import (Attack, EndTurn, PlayTrait, Settle, ShamanGift, ShamanHeal,
                                    V_ATTACK, V_END, V_GIFT, V_HEAL, V_SETTLE, V_TRAIT)
 from engine.citadels.roles import SHAMAN
 from engine.citadels.tiles import neighbours

@@ -10,7 +10,7 @@ holds the Mage from whose turn it is.
 from __future__ import annotations
 
 from engine.contract import IllegalActionError
-from engine.citadels.moves import Discard, PickRole, V_DISCARD, V_ROLE
+from engine.citadels.actions import Discard, PickRole, V_DISCARD, V_ROLE
 from engine.citadels.roles import MAGE, ROLE_BIT, ROLES
 from engine.citadels.traits import HAND_LIMIT, ROUND_DRAW, draw_card
 
@@ -65,7 +65,7 @@ def draft_order(s) -> list:
     """A4: crown holder first, then clockwise; with ``two_roles_in_2p`` the two
     players alternate twice (A1 option), so all four free roles are taken."""
     order = seats_from_crown(s)
-    if s.num_players == 2 and s.options["two_roles_in_2p"]:
+    if s.num_players == 2 and s.options.two_roles_in_2p:
         order = order + order
     return order
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.contract import IllegalActionError
 from engine.citadels.creatures import feed, kill, wants_food
-from engine.citadels.moves import Feed, StopFeeding, V_FEED, V_STOP
+from engine.citadels.actions import Feed, StopFeeding, V_FEED, V_STOP
 from engine.citadels.roles import KING, KING_FOOD_CAP, MERCHANT, MERCHANT_FOOD
 from engine.citadels.scoring import controlled_tiles
 from engine.citadels.tiles import BIOME, PLAINS, POOL_FOOD, RIVER

@@ -10,7 +10,7 @@ A drawn tile is seen only by its drawer until laid (B5).
 from __future__ import annotations
 
 from engine.contract import IllegalActionError
-from engine.citadels.moves import Lay, V_LAY
+from engine.citadels.actions import Lay, V_LAY
 from engine.citadels.roles import ARCHITECT
 from engine.citadels.tiles import REDRAWS, can_place, fitting_rotations, lay, placements, tile_text
 

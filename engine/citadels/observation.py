@@ -10,27 +10,59 @@ crown and the history of public events.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.contract import TERMINAL, Observation
-from engine.citadels.roles import MAGE, ROLE_BIT, ROLES
-from engine.citadels.state import DRAFT, MAP, CitadelsState
-from engine.citadels.tiles import can_place
-from engine.citadels.traits import DECK_COUNTS, TRAIT_BIT, TRAITS, draw_card
+from engine.citadels.board import CREATURES_PER_PLAYER, DRAFT, MAP
+from engine.citadels.roles import MAGE, ROLE_BIT, ROLE_NAME, ROLES
+from engine.citadels import render
+from engine.citadels import state as state_module  # (a cycle with state.py: used at call time)
+from engine.citadels.tiles import CATALOGUE, IS_CITY, LANDSCAPE_NAME, POOL_FOOD, can_place
+from engine.citadels.traits import DECK_COUNTS, TRAIT_BIT, TRAIT_NAME, TRAITS, draw_card
+
+class Creature(NamedTuple):
+    """A creature on the map as your seat sees it (every creature is public)."""
+    seat: int          # its owner
+    cell: tuple        # (x, y) of its tile
+    traits: tuple      # trait names, e.g. ("predator", "aquatic")
+    wounded: bool
+    fat: int           # food stored by its fat reserve (0 or 1)
+    food: int          # food eaten this feeding
+    attacked: bool     # (a predator) has attacked this round
+
+    def has(self, trait: str) -> bool:
+        """Whether it has this trait: "predator", "camouflage", "aquatic" or "fat"."""
+        return trait in self.traits
+
+
+class Tile(NamedTuple):
+    """A tile on the map."""
+    cell: tuple        # (x, y); north is y - 1
+    name: str          # its kind, e.g. "river-bend"
+    biome: str         # the centre: "forest", "plains", "river" or "mountains"
+    city: bool         # a city (2 control points)
+    pool_food: int     # food its biome adds to the common pool each round
+
 
 class CitadelsObservation(Observation):
+    """What one seat may know.  Views for players (the rest is the packed form
+    ``sample`` rebuilds States from): ``creatures(seat)``, ``every_creature()``,
+    ``tiles()``, ``tile(cell)``, ``hand``, ``my_roles``, ``my_active_roles``,
+    ``score``, ``round``, ``revealed``, ``blocked``, ``legal_actions``, ``history``."""
     __slots__ = ("game", "seat", "legal_actions", "is_terminal", "options",
                  "num_players", "current_player", "round", "phase", "crown", "draft_order", "revealed",
                  "order", "lays_left", "turn", "settled", "traited", "shaman_used", "pool",
-                 "score", "hand", "hand_sizes", "deck_size", "discard", "unseen_cards",
+                 "score", "hand_counts", "hand_sizes", "deck_size", "discard", "unseen_cards",
                  "picks_made", "my_picks", "my_views", "role_picks", "roles", "blocked",
                  "board", "frontier", "bottom", "stack_size", "unseen_tiles", "drawn_tile", "drawer",
-                 "creatures", "personal_food", "eating", "history")
+                 "creature_rows", "personal_food", "eating", "history")
 
-    def __init__(self, s: CitadelsState, seat: int):
+    def __init__(self, s, seat: int):
         self.game = "citadels"
         self.seat = seat
-        self.legal_actions = s.legal_actions() if s.current_player == seat else []
+        self.legal_actions = list(s.legal_actions()) if s.current_player == seat else []
         self.is_terminal = s.current_player == TERMINAL
-        self.options = dict(s.options)
+        self.options = s.options  # frozen, shared
         self.num_players = s.num_players
         self.current_player = s.current_player
         self.round = s.round
@@ -49,18 +81,18 @@ class CitadelsObservation(Observation):
         self._see_cards(s, seat)
         self._see_roles(s, seat)
         self._see_map(s, seat)
-        self.creatures = tuple(zip(s.cr_pos, s.cr_traits, s.cr_card_traits, s.cr_wound,
+        self.creature_rows = tuple(zip(s.cr_pos, s.cr_traits, s.cr_card_traits, s.cr_wound,
                                    s.cr_fat, s.cr_food, s.cr_attacked))
         self.personal_food = tuple(s.personal_food)
         self.eating = tuple(s.eating)
         self.history = tuple(s.log)
 
     def _see_cards(self, s, seat):
-        self.hand = tuple(s.hands[seat])
+        self.hand_counts = tuple(s.hands[seat])
         self.hand_sizes = tuple(sum(h) for h in s.hands)
         self.deck_size = sum(s.deck)
         self.discard = tuple(s.discard)
-        unseen = [DECK_COUNTS[t] - self.hand[t] - s.discard[t] for t in TRAITS]
+        unseen = [DECK_COUNTS[t] - self.hand_counts[t] - s.discard[t] for t in TRAITS]
         for cards in s.cr_card_traits:
             if cards:
                 for t in TRAITS:
@@ -105,9 +137,10 @@ class CitadelsObservation(Observation):
         self.unseen_tiles = tuple(unseen)
 
     # -- determinization --------------------------------------------------------
-    def sample(self, rng) -> CitadelsState:
+    def sample(self, rng):
         """A full State consistent with this observation (see module doc)."""
-        s = CitadelsState.__new__(CitadelsState)
+        State = state_module.CitadelsState
+        s = State.__new__(State)
         s.num_players = self.num_players
         s.current_player = self.current_player
         s.round = self.round
@@ -122,15 +155,16 @@ class CitadelsObservation(Observation):
         s.traited = self.traited
         s.shaman_used = self.shaman_used
         s.pool = self.pool
-        s.options = dict(self.options)
+        s.options = self.options
         s.rng = rng.fork(0xC17AD31 + self.seat)
         s.score = list(self.score)
         s.personal_food = list(self.personal_food)
         s.eating = list(self.eating)
         s.log = list(self.history)
+        s.cached = None
         s.discard = list(self.discard)
         s.cr_pos, s.cr_traits, s.cr_card_traits, s.cr_wound, s.cr_fat, s.cr_food, s.cr_attacked = (
-            list(column) for column in zip(*self.creatures))
+            list(column) for column in zip(*self.creature_rows))
         s.board = dict(self.board)
         s.frontier = dict(self.frontier)
         s.bottom = list(self.bottom)
@@ -146,7 +180,7 @@ class CitadelsObservation(Observation):
         s.hands = []
         for seat, size in enumerate(self.hand_sizes):
             if seat == self.seat:
-                s.hands.append(list(self.hand))
+                s.hands.append(list(self.hand_counts))
                 continue
             hand = [0, 0, 0, 0]
             for _ in range(size):
@@ -193,9 +227,51 @@ class CitadelsObservation(Observation):
         else:
             s.blocked = -1
 
+    # -- views for players ------------------------------------------------------
+    def creatures(self, seat: int | None = None) -> tuple:
+        """The creatures of ``seat`` (default: yours) on the map."""
+        seat = self.seat if seat is None else seat
+        return tuple(c for c in self.every_creature() if c.seat == seat)
+
+    def every_creature(self) -> tuple:
+        """Every creature on the map, seat by seat."""
+        out = []
+        for token, (pos, traits, _cards, wound, fat, food, attacked) in enumerate(self.creature_rows):
+            if pos is not None:
+                names = tuple(TRAIT_NAME[t] for t in TRAITS if traits & TRAIT_BIT[t])
+                out.append(Creature(token // CREATURES_PER_PLAYER, pos, names, bool(wound), fat, food,
+                                    bool(attacked)))
+        return tuple(out)
+
+    def tiles(self) -> dict:
+        """The map: cell -> ``Tile``."""
+        return {cell: self.tile(cell) for cell, _ in self.board}
+
+    def tile(self, cell) -> Tile:
+        """The tile at ``cell`` (KeyError where there is none)."""
+        kind = dict(self.board)[cell][0]
+        biome = CATALOGUE[kind].biome
+        return Tile(cell, CATALOGUE[kind].name, LANDSCAPE_NAME[biome], IS_CITY[kind], POOL_FOOD[biome])
+
+    @property
+    def hand(self) -> tuple:
+        """Your trait cards by name, e.g. ("predator", "aquatic", "aquatic")."""
+        return tuple(TRAIT_NAME[t] for t in TRAITS for _ in range(self.hand_counts[t]))
+
+    @property
+    def my_roles(self) -> tuple:
+        """The roles you took this round, by name ("king", "mage", ...)."""
+        mask = self.roles[self.seat] or 0
+        return tuple(ROLE_NAME[r] for r in ROLES if mask & ROLE_BIT[r])
+
+    @property
+    def my_active_roles(self) -> tuple:
+        """Your roles whose ability works this round: none before the reveal or when the
+        Mage blocks you."""
+        return self.my_roles if self.revealed and self.blocked != self.seat else ()
+
     def render(self) -> str:
-        from engine.citadels.render import render_observation
-        return render_observation(self)
+        return render.render_observation(self)
 
 
 def sample_draft(picks_made: int, views: tuple, own: dict, rng) -> tuple:
@@ -231,3 +307,45 @@ def sample_draft(picks_made: int, views: tuple, own: dict, rng) -> tuple:
         picks[j] = remaining.pop()
     return removed, picks
 
+
+
+def redeal(s, seat: int, rng):
+    """The same position with what ``seat`` cannot see dealt differently
+    (``GameSpec.redeal``, written apart from ``sample``): one card of every other hand
+    exchanged with the deck, a tile another player holds exchanged with the stack, and,
+    before the reveal, the removed role exchanged with a pick made before this seat's
+    first view of the free roles."""
+    t = s.clone()
+    for other in range(t.num_players):
+        hand = t.hands[other]
+        if other == seat or not sum(hand):
+            continue
+        kinds = [k for k in range(4) if hand[k]]
+        swaps = [k for k in range(4) if t.deck[k]]
+        if swaps:
+            give, take = kinds[rng.below(len(kinds))], swaps[rng.below(len(swaps))]
+            hand[give] -= 1
+            t.deck[give] += 1
+            t.deck[take] -= 1
+            hand[take] += 1
+    if t.phase == MAP and t.drawn >= 0 and t.current_player != seat:
+        kinds = [k for k in range(len(t.stack)) if t.stack[k] and k != t.drawn]
+        if kinds:
+            kind = kinds[rng.below(len(kinds))]
+            t.stack[t.drawn] += 1
+            t.stack[kind] -= 1
+            t.drawn = kind
+    if not t.revealed:
+        mine = [i for i, (who, _) in enumerate(t.role_picks) if who == seat]
+        first_view = mine[0] if mine else (len(t.role_picks) if t.phase == DRAFT and t.current_player == seat
+                                           else len(t.role_picks) + 1)
+        others = [i for i, (who, r) in enumerate(t.role_picks)
+                  if i < first_view and who != seat and r != MAGE]
+        if others and t.role_removed != MAGE:
+            i = others[rng.below(len(others))]
+            who, role = t.role_picks[i]
+            t.roles[who] = t.roles[who] & ~ROLE_BIT[role] | ROLE_BIT[t.role_removed]
+            t.role_picks[i] = (who, t.role_removed)
+            t.role_removed = role
+    t.cached = None
+    return t

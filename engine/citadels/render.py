@@ -7,7 +7,7 @@ cell next to the map (where a tile may go) shows as ``.``.
 from __future__ import annotations
 
 from engine.citadels.roles import ROLE_NAME, roles_text
-from engine.citadels.state import PHASE_NAME
+from engine.citadels.board import PHASE_NAME
 from engine.citadels.tiles import BIOME, IS_CITY, LANDSCAPE_LETTER, tile_text
 from engine.citadels.traits import TRAIT_NAME, traits_text
 
@@ -80,13 +80,13 @@ def render_observation(o) -> str:
     lines[0] += f" (seen by p{o.seat})"
     roles = ", ".join(f"p{i} {'?' if m is None else roles_text(m)}" for i, m in enumerate(o.roles))
     lines.append(f"roles: {roles}")
-    lines.append(f"hand: {_hand_text(o.hand)}; hand sizes {list(o.hand_sizes)}; deck {o.deck_size}")
+    lines.append(f"hand: {_hand_text(o.hand_counts)}; hand sizes {list(o.hand_sizes)}; deck {o.deck_size}")
     if o.drawn_tile >= 0:
         lines.append(f"drawn tile: {tile_text(o.drawn_tile)}")
     elif o.drawer >= 0:
         lines.append(f"p{o.drawer} holds a drawn tile")
-    lines.append(render_map(dict(o.board), o.creatures))
-    lines += render_creatures(o.creatures)
+    lines.append(render_map(dict(o.board), o.creature_rows))
+    lines += render_creatures(o.creature_rows)
     if o.legal_actions:
         lines.append("legal: " + " | ".join(str(a) for a in o.legal_actions[:12])
                      + (" ..." if len(o.legal_actions) > 12 else ""))

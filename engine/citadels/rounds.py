@@ -1,4 +1,4 @@
-"""Setup and the flow of a round (seed "Фазы раунда"; rules ref. §3).
+"""The flow of a round (seed "Фазы раунда"; rules ref. §3).
 
 ``advance`` runs after every action: it performs the automatic steps (draws,
 the role reveal, starvation, scoring, the crown) until some seat must decide,
@@ -7,49 +7,9 @@ or the game is over after the last round's scoring.
 from __future__ import annotations
 
 from engine.contract import TERMINAL
-from engine.rng import Rng
 from engine.citadels import action_phase, draft, feeding, map_phase, scoring
-from engine.citadels.state import (ACTIONS, DISCARD, DRAFT, FEED_OWN, FEED_POOL, MAP, OVER,
-                                   CREATURES_PER_PLAYER, CitadelsState, register_phases)
+from engine.citadels.board import ACTIONS, DISCARD, DRAFT, FEED_OWN, FEED_POOL, MAP, OVER
 from engine.citadels.roles import KING
-from engine.citadels.tiles import STACK_COUNTS, START_TILE, lay
-from engine.citadels.traits import DECK_COUNTS, START_HAND
-
-
-def new_state(num_players: int, seed: int, options: dict) -> CitadelsState:
-    """§3.1: start tile at (0, 0); 36 tiles and 32 cards shuffled (kept as
-    multisets); 2 cards and 4 creature tokens each; a random crown (A3)."""
-    s = CitadelsState.__new__(CitadelsState)
-    s.num_players = num_players
-    s.options = dict(options)
-    s.rng = Rng(seed)
-    s.round = 0
-    s.phase = DISCARD
-    s.crown = s.rng.below(num_players)
-    s.deck = list(DECK_COUNTS)
-    s.discard = [0, 0, 0, 0]
-    s.hands = [[0, 0, 0, 0] for _ in range(num_players)]
-    s.role_removed, s.role_picks, s.draft_order = 0, [], []
-    s.roles, s.blocked, s.revealed, s.order = [0] * num_players, -1, False, []
-    s.stack = list(STACK_COUNTS)
-    s.bottom = []
-    s.board, s.frontier = {}, {}
-    lay(s.board, s.frontier, (0, 0), START_TILE, 0)
-    s.drawn, s.lays_left = -1, -1
-    n = num_players * CREATURES_PER_PLAYER
-    s.cr_pos = [None] * n
-    s.cr_traits, s.cr_card_traits = [0] * n, [0] * n
-    s.cr_wound, s.cr_fat, s.cr_food, s.cr_attacked = [0] * n, [0] * n, [0] * n, [0] * n
-    s.turn, s.settled, s.traited, s.shaman_used = 0, False, False, False
-    s.personal_food, s.pool, s.eating = [0] * num_players, 0, [False] * num_players
-    s.score = [0] * num_players
-    s.log = []
-    for seat in draft.seats_from_crown(s):
-        for _ in range(START_HAND):
-            draft.draw_trait_card(s, seat)
-    begin_round(s)
-    advance(s)
-    return s
 
 
 def begin_round(s) -> None:
@@ -68,7 +28,7 @@ def end_round(s) -> None:
         s.crown = king
     s.cr_attacked[:] = [0] * len(s.cr_attacked)
     s.personal_food[:] = [0] * s.num_players
-    if s.round >= s.options["rounds"]:
+    if s.round >= s.options.rounds:
         s.phase = OVER
         s.current_player = TERMINAL
         return
@@ -115,11 +75,13 @@ def advance(s) -> None:
         _begin_next_phase(s)
 
 
-register_phases([
-    (draft.legal_discard, draft.apply_discard),
-    (draft.legal_draft, draft.apply_draft),
-    (map_phase.legal_map, map_phase.apply_map),
-    (action_phase.legal_actions_turn, action_phase.apply_action_turn),
-    (feeding.legal_feeding, feeding.apply_own_food),
-    (feeding.legal_feeding, feeding.apply_pool),
-], advance)
+# phase -> (legal actions, apply one), indexed like the phase numbers of ``board``
+PHASE_RULES = (
+    (draft.legal_discard, draft.apply_discard),                  # DISCARD
+    (draft.legal_draft, draft.apply_draft),                      # DRAFT
+    (map_phase.legal_map, map_phase.apply_map),                  # MAP
+    (action_phase.legal_actions_turn, action_phase.apply_action_turn),  # ACTIONS
+    (feeding.legal_feeding, feeding.apply_own_food),             # FEED_OWN
+    (feeding.legal_feeding, feeding.apply_pool),                 # FEED_POOL
+)
+assert (DISCARD, DRAFT, MAP, ACTIONS, FEED_OWN, FEED_POOL) == tuple(range(6))

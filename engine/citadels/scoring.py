@@ -41,7 +41,7 @@ def merchant_points(s, seat: int) -> int:
     if not s.has_active(seat, MERCHANT):
         return 0
     alive = survivors(s, seat)
-    if s.options["merchant_point_per_survivor"]:
+    if s.options.merchant_point_per_survivor:
         return alive
     return 1 if alive else 0
 
@@ -55,3 +55,14 @@ def score_round(s) -> None:
         points = round_points(s, seat)
         s.score[seat] += points
         s.log.append((seat, f"scores {points} in round {s.round}"))
+
+
+def rescore(s) -> list:
+    """The points of every round summed again from the public log (``GameSpec.rescore``).
+    Scoring is per round from the position at that moment, so the round rule itself is
+    checked round by round in ``tests/citadels``."""
+    totals = [0] * s.num_players
+    for seat, event in s.log:
+        if isinstance(event, str) and event.startswith("scores "):
+            totals[seat] += int(event.split()[1])
+    return totals

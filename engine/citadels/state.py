@@ -10,14 +10,14 @@ Creatures are tokens ``seat * 4 + k`` (C4: four per player); a token with
 from __future__ import annotations
 
 from engine.contract import TERMINAL, IllegalActionError, State
+from engine.citadels import observation as seen, render  # (observation: a cycle, used at call time)
+from engine.citadels.board import (ACTIONS, CREATURES_PER_PLAYER, DISCARD, DRAFT, FEED_OWN,  # noqa: F401
+                                   FEED_POOL, MAP, OVER, PHASE_NAME)
 from engine.citadels.roles import ROLE_BIT, lowest_role
+from engine.citadels.rounds import PHASE_RULES, advance
 from engine.citadels.scoring import controlled_tiles, survivors
+from engine.citadels.tiles import STACK_COUNTS, START_TILE
 from engine.citadels.traits import TRAIT_BIT
-
-DISCARD, DRAFT, MAP, ACTIONS, FEED_OWN, FEED_POOL, OVER = range(7)
-PHASE_NAME = ("discard", "draft", "map", "actions", "feeding (personal food)", "feeding (pool)", "over")
-CREATURES_PER_PLAYER = 4  # seed "У игрока до четырёх существ" (C4)
-
 
 class CitadelsState(State):
     __slots__ = (
@@ -27,24 +27,45 @@ class CitadelsState(State):
         "stack", "bottom", "board", "frontier", "drawn", "lays_left",
         "cr_pos", "cr_traits", "cr_card_traits", "cr_wound", "cr_fat", "cr_food", "cr_attacked",
         "turn", "settled", "traited", "shaman_used", "personal_food", "pool", "eating",
-        "score", "log",
+        "score", "log", "cached",
     )
     game = "citadels"
+    cache_slots = ("cached",)  # the legal actions of this position, once asked for
 
     # -- the contract verbs -------------------------------------------------
     def legal_actions(self) -> list:
-        if self.current_player == TERMINAL:
-            return []
-        return _PHASES[self.phase].legal(self)
+        cached = self.cached
+        if cached is None:
+            if self.current_player == TERMINAL:
+                return []
+            cached = self.cached = PHASE_RULES[self.phase][0](self)
+        return cached
 
     def phase_name(self):
         return f"round {self.round}: {PHASE_NAME[self.phase]}"
 
     def apply(self, action) -> None:
-        if self.current_player == TERMINAL:
-            raise IllegalActionError("citadels: the game is over")
-        _PHASES[self.phase].apply(self, action)
-        _ADVANCE[0](self)
+        if action not in self.legal_actions():  # engine.contract: one policy for illegal actions
+            if self.current_player == TERMINAL:
+                raise IllegalActionError("citadels: the game is over")
+            raise IllegalActionError(f"citadels: {action} is not legal now")
+        self.cached = None
+        PHASE_RULES[self.phase][1](self, action)
+        advance(self)
+
+    def random_moves(self, rand, limit=None, record: bool = True) -> int:
+        """``State.random_moves`` without the legality check of ``apply`` (every move
+        is drawn from the legal list); the moves are the plain loop's."""
+        moves = 0
+        end = -1 if limit is None else limit
+        while self.current_player != TERMINAL and moves != end:
+            legal = self.legal_actions()
+            action = legal[int(rand() * len(legal))]
+            self.cached = None
+            PHASE_RULES[self.phase][1](self, action)
+            advance(self)
+            moves += 1
+        return moves
 
     def clone(self) -> "CitadelsState":
         c = CitadelsState.__new__(CitadelsState)
@@ -87,6 +108,7 @@ class CitadelsState(State):
         c.eating = self.eating[:]
         c.score = self.score[:]
         c.log = self.log[:]
+        c.cached = None
         return c
 
     def scores(self) -> list:
@@ -100,12 +122,10 @@ class CitadelsState(State):
                 for s in range(self.num_players)]
 
     def observation(self, seat: int):
-        from engine.citadels.observation import CitadelsObservation
-        return CitadelsObservation(self, seat)
+        return seen.CitadelsObservation(self, seat)
 
     def render(self) -> str:
-        from engine.citadels.render import render_state
-        return render_state(self)
+        return render.render_state(self)
 
     # -- small queries used by every phase ------------------------------------
     def creatures_of(self, seat: int) -> range:
@@ -143,21 +163,35 @@ class CitadelsState(State):
         return sorted(range(self.num_players), key=lambda s: lowest_role(self.roles[s]))
 
 
-class _Phase:
-    """A phase's two rule functions, looked up by ``state.phase``."""
-    __slots__ = ("legal", "apply")
-
-    def __init__(self, legal, apply):
-        self.legal = legal
-        self.apply = apply
-
-
-_PHASES: list = []
-_ADVANCE: list = [None]
-
-
-def register_phases(table: list, advance) -> None:
-    """Called once by ``rounds``: the per-phase rules and the automatic flow
-    that runs after every action until the next decision."""
-    _PHASES[:] = [_Phase(legal, apply) for legal, apply in table]
-    _ADVANCE[0] = advance
+def invariants(s) -> None:
+    """The contract suite's conservation checks (``GameSpec.invariants``): every tile and
+    trait card in exactly one place, creatures on the map with at most three traits,
+    at most two creatures per tile and never two of one player, roles taken once."""
+    tiles = list(STACK_COUNTS)
+    tiles[START_TILE] += 1
+    for kind, _ in s.board.values():
+        tiles[kind] -= 1
+    for kind in s.bottom:
+        tiles[kind] -= 1
+    if s.drawn >= 0:
+        tiles[s.drawn] -= 1
+    assert tiles == s.stack, "tiles: not every tile is in exactly one place"
+    cards = [s.deck[t] + s.discard[t] + sum(h[t] for h in s.hands) for t in range(4)]
+    per_tile = {}
+    for c in range(CREATURES_PER_PLAYER * s.num_players):
+        pos = s.cr_pos[c]
+        if pos is None:
+            assert s.cr_traits[c] == s.cr_card_traits[c] == s.cr_wound[c] == s.cr_fat[c] == 0, \
+                "creatures: one in the supply keeps traits, a wound or fat"
+            continue
+        assert pos in s.board, "creatures: one stands off the map"
+        assert s.cr_card_traits[c] & ~s.cr_traits[c] == 0, "creatures: a trait card without its trait"
+        assert bin(s.cr_traits[c]).count("1") <= 3 and s.cr_wound[c] in (0, 1), "creatures: traits or wound"
+        per_tile.setdefault(pos, []).append(c // CREATURES_PER_PLAYER)
+        for t in range(4):
+            cards[t] += s.cr_card_traits[c] >> t & 1
+    assert cards == [8, 8, 8, 8], "cards: not every trait card is in exactly one place"
+    for owners in per_tile.values():
+        assert len(owners) <= 2 and len(set(owners)) == len(owners), "tiles: more than one creature of a player"
+    picked = [r for _, r in s.role_picks]
+    assert len(set(picked)) == len(picked) and s.role_removed not in picked, "roles: a role taken twice"

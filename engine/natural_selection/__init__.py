@@ -1,12 +1,13 @@
 """*Evolution* (North Star Games, 2014; «Эволюция. Естественный отбор») on the engine contract.
 
-Rules: ``shared/rules/natural_selection.md``.  Modules, one concern each:
-``cards`` (the 129-card deck and food numbers), ``options`` (rule options),
-``board`` (the species board), ``state``, the phases ``deal``,
-``food_select``, ``play``, ``reveal``, ``feeding`` and ``attacks``,
-``scoring``, ``observation``, ``render``, ``actions``.
+Rules: ``docs/rules/natural_selection.md``.  Modules (the skeleton of
+``engine/README.md``): ``options`` (rule options, documented where each is
+implemented), ``cards`` (the 129-card deck and food numbers), ``board`` (the species
+board, the phase numbers), ``actions`` (action values and their text), ``state``,
+``setup`` (``new_game``), the phases ``deal``, ``food_select``, ``play``, ``reveal``,
+``feeding`` and ``attacks``, ``scoring``, ``observation``, ``render``.
 
-Rule options (``options.OPTIONS``, each documented there and at its code):
+Rule options (``options.RULE_OPTIONS``, each documented there and at its code):
 ``food_values`` (``cards.build_deck``), ``carnivore_must_attack``
 (``feeding.feeding_moves``), ``attack_own_species``, ``hard_shell_bonus`` and
 ``pack_hunting`` (``attacks.blockers``, ``attacks.attack_size``), ``prey_surplus``
@@ -18,20 +19,26 @@ from __future__ import annotations
 
 from engine.contract import GameSpec
 
-from .actions import Move, move_from_text, move_to_text
-from .options import OPTIONS
-from .state import NaturalSelectionState, new_state
+from engine.natural_selection.actions import Move, action_from_text, action_to_text
+from engine.natural_selection.options import RULE_OPTIONS
+from engine.natural_selection.observation import redeal
+from engine.natural_selection.scoring import rescore
+from engine.natural_selection.setup import new_game
+from engine.natural_selection.state import NaturalSelectionState, invariants
 
 GAME = GameSpec(
     name="natural_selection",
     title="Evolution: Natural Selection (North Star Games, 2014)",
     min_players=2,
     max_players=6,
-    new_state=new_state,
-    action_to_text=move_to_text,
-    action_from_text=move_from_text,
-    options=OPTIONS,
+    new_state=new_game,
+    action_to_text=action_to_text,
+    action_from_text=action_from_text,
+    options=RULE_OPTIONS,
     default_players=4,
+    invariants=invariants,
+    rescore=rescore,
+    redeal=redeal,
 )
 
 __all__ = ["GAME", "Move", "NaturalSelectionState"]

@@ -2,7 +2,9 @@
 
 A card is named by its code (trait + food number, see ``cards``), a species by
 its position in its owner's row (0 = leftmost), an opponent by seat number.
-Every action has a text form that ``move_from_text`` reads back.
+Every action has a text form that ``action_from_text`` reads back, in the notation
+of engine/README.md: the verb first, an own species ``s2``, a seat ``p1``, another
+seat's species ``p1.s2``: ``trait Carnivore:3 -> s1``, ``attack s0 -> p1.s2``.
 """
 from __future__ import annotations
 
@@ -10,10 +12,12 @@ from typing import NamedTuple
 
 from engine.contract import IllegalActionError
 
-from .cards import TRAIT_BY_NAME, TRAIT_NAMES, card_from_name, card_name
+from engine.natural_selection.cards import TRAIT_BY_NAME, TRAIT_NAMES, card_from_name, card_name, food_of
 
 # verbs
 FOOD, TRAIT, NEW_LEFT, NEW_RIGHT, BODY, POP, DROP, DONE, EAT, INTELLECT, ATTACK, PASS = range(12)
+VERB_NAMES = ("food", "trait", "new left", "new right", "body", "pop", "drop", "done", "eat", "intelligence",
+              "attack", "pass")
 
 
 class Move(NamedTuple):
@@ -30,34 +34,55 @@ class Move(NamedTuple):
     target: int = -1
     trait: int = -1
 
+    @property
+    def kind(self) -> str:
+        """The verb by name: "food", "trait", "new left", "new right", "body", "pop", "drop",
+        "done", "eat", "intelligence", "attack" or "pass"."""
+        return VERB_NAMES[self.verb]
+
+    @property
+    def card_trait(self):
+        """The trait printed on the card played, by name (None when no card is played)."""
+        return None if self.card < 0 else TRAIT_NAMES[self.card >> 4]
+
+    @property
+    def card_food(self):
+        """The food number printed on the card played (None when no card is played)."""
+        return None if self.card < 0 else food_of(self.card)
+
+    @property
+    def trait_name(self):
+        """The trait dropped, or negated by an Intelligent carnivore, by name (else None)."""
+        return None if self.trait < 0 else TRAIT_NAMES[self.trait]
+
     def __str__(self):
-        return move_to_text(self)
+        return action_to_text(self)
 
 
-def move_to_text(m: Move) -> str:
+def action_to_text(m: Move) -> str:
     v = m.verb
     if v == FOOD:
         return f"food {card_name(m.card)}"
     if v == TRAIT:
-        return f"trait {card_name(m.card)} on {m.species}"
+        return f"trait {card_name(m.card)} -> s{m.species}"
     if v == NEW_LEFT:
         return f"new {card_name(m.card)} left"
     if v == NEW_RIGHT:
         return f"new {card_name(m.card)} right"
     if v == BODY:
-        return f"body {card_name(m.card)} on {m.species}"
+        return f"body {card_name(m.card)} -> s{m.species}"
     if v == POP:
-        return f"pop {card_name(m.card)} on {m.species}"
+        return f"pop {card_name(m.card)} -> s{m.species}"
     if v == DROP:
-        return f"drop {TRAIT_NAMES[m.trait]} on {m.species}"
+        return f"drop {TRAIT_NAMES[m.trait]} s{m.species}"
     if v == DONE:
         return "done"
     if v == EAT:
-        return f"eat {m.species}"
+        return f"eat s{m.species}"
     if v == INTELLECT:
-        return f"intelligence {m.species} discard {card_name(m.card)}"
+        return f"intelligence s{m.species} discard {card_name(m.card)}"
     if v == ATTACK:
-        text = f"attack {m.species} -> {m.seat}.{m.target}"
+        text = f"attack s{m.species} -> p{m.seat}.s{m.target}"
         if m.trait >= 0:
             text += f" negate {TRAIT_NAMES[m.trait]} discard {card_name(m.card)}"
         return text
@@ -66,11 +91,33 @@ def move_to_text(m: Move) -> str:
     raise IllegalActionError(f"unknown verb in {m!r}")
 
 
-def move_from_text(text: str) -> Move:
+def action_from_text(text: str) -> Move:
     try:
         return _parse(text.split())
     except (KeyError, ValueError, IndexError):
         raise IllegalActionError(f"cannot read natural_selection action {text!r}") from None
+
+
+def _species(word: str) -> int:
+    """``s2`` -> 2 (an own species by its position)."""
+    if word[0] != "s":
+        raise ValueError(word)
+    return int(word[1:])
+
+
+def _own(words: list) -> int:
+    """``-> s2`` -> 2."""
+    if len(words) != 2 or words[0] != "->":
+        raise ValueError(words)
+    return _species(words[1])
+
+
+def _seat_species(words: list) -> tuple:
+    """``-> p1.s2`` -> (1, 2)."""
+    seat, _, species = words[1].partition(".")
+    if words[0] != "->" or seat[0] != "p":
+        raise ValueError(words)
+    return int(seat[1:]), _species(species)
 
 
 def _parse(w: list) -> Move:
@@ -78,24 +125,24 @@ def _parse(w: list) -> Move:
     if head == "food":
         return Move(FOOD, card_from_name(w[1]))
     if head == "trait":
-        return Move(TRAIT, card_from_name(w[1]), int(w[3]))
+        return Move(TRAIT, card_from_name(w[1]), _own(w[2:]))
     if head == "new":
         return Move(NEW_LEFT if w[2] == "left" else NEW_RIGHT, card_from_name(w[1]))
     if head in ("body", "pop"):
-        return Move(BODY if head == "body" else POP, card_from_name(w[1]), int(w[3]))
+        return Move(BODY if head == "body" else POP, card_from_name(w[1]), _own(w[2:]))
     if head == "drop":
-        return Move(DROP, -1, int(w[3]), trait=TRAIT_BY_NAME[w[1].lower()])
+        return Move(DROP, -1, _species(w[2]), trait=TRAIT_BY_NAME[w[1].lower()])
     if head == "done" and len(w) == 1:
         return Move(DONE)
     if head == "eat":
-        return Move(EAT, -1, int(w[1]))
+        return Move(EAT, -1, _species(w[1]))
     if head == "intelligence":
-        return Move(INTELLECT, card_from_name(w[3]), int(w[1]))
+        return Move(INTELLECT, card_from_name(w[3]), _species(w[1]))
     if head == "attack":
-        seat, target = w[3].split(".")
+        seat, target = _seat_species(w[2:4])
         if len(w) == 4:
-            return Move(ATTACK, -1, int(w[1]), int(seat), int(target))
-        return Move(ATTACK, card_from_name(w[7]), int(w[1]), int(seat), int(target),
+            return Move(ATTACK, -1, _species(w[1]), seat, target)
+        return Move(ATTACK, card_from_name(w[7]), _species(w[1]), seat, target,
                     TRAIT_BY_NAME[w[5].lower()])
     if head == "pass" and len(w) == 1:
         return Move(PASS)

@@ -8,9 +8,10 @@ that stops the attack (when it is the only one in the way), or the prey's Horns.
 """
 from __future__ import annotations
 
-from .board import BODY, FIRST_CARD, FOOD, MASK, POP, index_of
-from .cards import (AMBUSH, BURROWING, CLIMBING, DEFENSIVE_HERDING, HARD_SHELL, HORNS, PACK_HUNTING,
+from engine.natural_selection.board import BODY, FIRST_CARD, FOOD, MASK, POP, index_of
+from engine.natural_selection.cards import (AMBUSH, BURROWING, CLIMBING, DEFENSIVE_HERDING, HARD_SHELL, HORNS, PACK_HUNTING,
                     SCAVENGER, SYMBIOSIS, WARNING_CALL)
+from engine.natural_selection import deal, feeding  # (each calls back here: used at call time)
 
 AMBUSH_BIT = 1 << AMBUSH
 BURROWING_BIT = 1 << BURROWING
@@ -82,8 +83,6 @@ def attack_targets(state, seat: int, i: int) -> list:
 def resolve_attack(state, seat: int, i: int, prey_seat: int, t: int, negated: int = -1) -> None:
     """§3 attack resolution: Horns, the prey loses 1 Population, the carnivore
     takes meat equal to the prey's Body Size, then every Scavenger takes 1."""
-    from .feeding import MEAT, take_food
-
     attacker = state.rows[seat][i]
     prey = state.rows[prey_seat][t]
     meat = prey[BODY]
@@ -94,14 +93,14 @@ def resolve_attack(state, seat: int, i: int, prey_seat: int, t: int, negated: in
     wound(state, prey_seat, prey, seat)
     position = index_of(state.rows[seat], attacker)
     if position >= 0:
-        take_food(state, seat, position, MEAT, meat)
+        feeding.take_food(state, seat, position, feeding.MEAT, meat)
     # step 4, §4 Scavenger: [inf] order: the attacker's owner first, then clockwise.
     n = state.num_players
     for k in range(n):
         s = (seat + k) % n
         for j, sp in enumerate(state.rows[s]):
             if sp[MASK] & SCAVENGER_BIT:
-                take_food(state, s, j, MEAT, 1)
+                feeding.take_food(state, s, j, feeding.MEAT, 1)
 
 
 def wound(state, seat: int, sp: list, attacker_seat: int) -> None:
@@ -112,9 +111,9 @@ def wound(state, seat: int, sp: list, attacker_seat: int) -> None:
     if surplus > 0:
         sp[FOOD] = sp[POP]
         rule = state.rules.prey_surplus
-        if rule == 0:  # 'owner_bag' (default, [inf]): it was already eaten
+        if rule == "owner_bag":  # (default, [inf]): it was already eaten
             state.bags[seat] += surplus
-        elif rule == 1:  # 'attacker_bag'
+        elif rule == "attacker_bag":
             state.bags[attacker_seat] += surplus
         # 'discard': back to the food bank
     if sp[POP] == 0:
@@ -130,5 +129,4 @@ def go_extinct(state, seat: int, sp: list) -> None:
     cards = [c & 1023 for c in sp[FIRST_CARD:]]
     state.discard.extend(cards)
     if cards:
-        from .deal import draw
-        draw(state, seat, len(cards), dealing=False)
+        deal.draw(state, seat, len(cards), dealing=False)

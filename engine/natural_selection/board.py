@@ -5,7 +5,7 @@ A species is a flat list ``[body, population, food, fat, trait_mask, cards...]``
 """
 from __future__ import annotations
 
-from .cards import FAT_TISSUE
+from engine.natural_selection.cards import FAT_TISSUE
 
 BODY, POP, FOOD, FAT, MASK = range(5)
 FIRST_CARD = 5

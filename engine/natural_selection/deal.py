@@ -1,7 +1,8 @@
 """Phase 1 — deal cards, and every other draw from the deck (rules reference §3 Phase 1, §5)."""
 from __future__ import annotations
 
-from .board import SELECT_FOOD, new_species
+from engine.natural_selection.board import SELECT_FOOD, new_species
+from engine.natural_selection import food_select  # (used at call time)
 
 
 def draw(state, seat: int, count: int, dealing: bool) -> None:
@@ -44,5 +45,4 @@ def start_round(state) -> None:
         draw(state, seat, 3 + len(state.rows[seat]), dealing=True)
     state.phase = SELECT_FOOD
     state.turn = 0
-    from .food_select import next_chooser
-    next_chooser(state)
+    food_select.next_chooser(state)

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from engine.contract import TERMINAL, IllegalActionError
 
-from .actions import ATTACK, EAT, INTELLECT, PASS, Move
-from .attacks import HORNS_BIT, attack_targets, blockers, go_extinct, resolve_attack
-from .board import FEEDING, FOOD, MASK, OVER, POP, give, room
-from .cards import CARNIVORE, COOPERATION, FORAGING, HORNS, INTELLIGENCE
+from engine.natural_selection.actions import ATTACK, EAT, INTELLECT, PASS, Move
+from engine.natural_selection.attacks import HORNS_BIT, attack_targets, blockers, go_extinct, resolve_attack
+from engine.natural_selection.board import FEEDING, FOOD, MASK, OVER, POP, give, room
+from engine.natural_selection.cards import CARNIVORE, COOPERATION, FORAGING, HORNS, INTELLIGENCE
+from engine.natural_selection import deal  # (used at call time)
 
 PLANT_HOLE, PLANT_BANK, MEAT = range(3)  # where food comes from, and whether it is meat
 CARNIVORE_BIT = 1 << CARNIVORE
@@ -207,5 +208,4 @@ def end_feeding(state) -> None:
         state.phase = OVER
         state.current_player = TERMINAL
     else:
-        from .deal import start_round
-        start_round(state)
+        deal.start_round(state)

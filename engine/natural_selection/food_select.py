@@ -7,8 +7,9 @@ until it is revealed at the start of feeding, so the order gives no information.
 """
 from __future__ import annotations
 
-from .actions import FOOD, Move
-from .board import PLAY
+from engine.natural_selection.actions import FOOD, Move
+from engine.natural_selection.board import PLAY
+from engine.contract import IllegalActionError
 
 
 def legal_moves(state, seat: int) -> list:
@@ -19,7 +20,6 @@ def apply_move(state, move) -> None:
     seat = state.current_player
     hand = state.hands[seat]
     if move.verb != FOOD or move.card not in hand:
-        from engine.contract import IllegalActionError
         raise IllegalActionError(f"{move} is not a food card choice of seat {seat}")
     hand.remove(move.card)
     state.food_cards[seat] = move.card

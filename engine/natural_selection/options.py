@@ -1,15 +1,16 @@
 """Rule options: every point the rules reference leaves open (§3, §4, §8).
 
 Each option is documented here and again at the code that implements it.
-:class:`Rules` is the parsed, immutable form a State shares with its clones.
+:class:`Options` is the parsed, immutable form a State shares with its clones.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from engine.contract import RuleOption
+from engine.natural_selection.cards import build_deck
 
-from .cards import build_deck
-
-OPTIONS = (
+RULE_OPTIONS = (
     RuleOption(
         "food_values", "js_a",
         "Food numbers printed on the cards (§1.1, unverified): 'js_a' (default, the [js-A] table) "
@@ -57,43 +58,44 @@ OPTIONS = (
         choices=(2, 3)),
 )
 
-PREY_SURPLUS = {"owner_bag": 0, "attacker_bag": 1, "discard": 2}
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The resolved rule options of one game, one field per ``RULE_OPTIONS`` entry, plus
+    what they imply for ``num_players`` players (the deck, the trait limit); immutable
+    and shared by a State, its clones and its samples.  ``Options.of(n, values)``."""
+    num_players: int
+    food_values: str = "js_a"
+    carnivore_must_attack: bool = True
+    attack_own_species: bool = True
+    prey_surplus: str = "owner_bag"
+    hard_shell_bonus: int = 4
+    pack_hunting: str = "population"
+    fertile_needs_food: bool = True
+    foraging: str = "every_plant_meal"
+    two_player_trait_limit: int = 2
+    # implied
+    deck: tuple = field(init=False, repr=False)
+    pack_hunting_plus3: bool = field(init=False, repr=False)
+    foraging_every_meal: bool = field(init=False, repr=False)
+    trait_limit: int = field(init=False, repr=False)
 
-
-class Rules:
-    """Parsed options plus the deck they imply; immutable and shared by clones."""
-
-    __slots__ = ("options", "deck", "carnivore_must_attack", "attack_own_species", "prey_surplus",
-                 "hard_shell_bonus", "pack_hunting_plus3", "fertile_needs_food", "foraging_every_meal",
-                 "trait_limit")
-
-    def __init__(self, num_players: int, options: dict):
-        self.options = dict(options)
-        self.deck = build_deck(options["food_values"])
-        self.carnivore_must_attack = bool(options["carnivore_must_attack"])
-        self.attack_own_species = bool(options["attack_own_species"])
-        self.prey_surplus = PREY_SURPLUS[options["prey_surplus"]]
-        self.hard_shell_bonus = int(options["hard_shell_bonus"])
-        self.pack_hunting_plus3 = options["pack_hunting"] == "plus3"
-        self.fertile_needs_food = bool(options["fertile_needs_food"])
-        self.foraging_every_meal = options["foraging"] == "every_plant_meal"
+    def __post_init__(self):
+        object.__setattr__(self, "deck", tuple(build_deck(self.food_values)))
+        object.__setattr__(self, "pack_hunting_plus3", self.pack_hunting == "plus3")
+        object.__setattr__(self, "foraging_every_meal", self.foraging == "every_plant_meal")
         # §3 Phase 3: at most 3 traits per species, 2 in a 2-player game.
-        self.trait_limit = int(options["two_player_trait_limit"]) if num_players == 2 else 3
+        object.__setattr__(self, "trait_limit", self.two_player_trait_limit if self.num_players == 2 else 3)
 
-    def __eq__(self, other):
-        return isinstance(other, Rules) and self.options == other.options and self.trait_limit == other.trait_limit
+    @classmethod
+    def of(cls, num_players: int, values: dict) -> "Options":
+        """From the dict ``GameSpec.resolve_options`` gives."""
+        return cls(num_players, **values)
 
-    def __hash__(self):
-        return hash((tuple(sorted(self.options.items())), self.trait_limit))
-
-    def __repr__(self):
-        return f"Rules({self.options}, trait_limit={self.trait_limit})"
-
-    def __setattr__(self, name, value):
-        if hasattr(self, "trait_limit"):
-            raise AttributeError("Rules are immutable")
-        object.__setattr__(self, name, value)
+    @property
+    def values(self) -> dict:
+        """The rule options as the dict ``GameSpec.resolve_options`` gives."""
+        return {o.name: getattr(self, o.name) for o in RULE_OPTIONS}
 
 
 def default_options() -> dict:
-    return {o.name: o.default for o in OPTIONS}
+    return {o.name: o.default for o in RULE_OPTIONS}

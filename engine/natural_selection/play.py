@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from engine.contract import IllegalActionError
 
-from .actions import BODY, DONE, DROP, NEW_LEFT, NEW_RIGHT, POP, TRAIT, Move
-from .board import BODY as S_BODY
-from .board import FACE_DOWN, FAT, FAT_BIT, FIRST_CARD, MASK, MAX_SIZE, new_species
-from .board import POP as S_POP
+from engine.natural_selection.actions import BODY, DONE, DROP, NEW_LEFT, NEW_RIGHT, POP, TRAIT, Move
+from engine.natural_selection.board import BODY as S_BODY
+from engine.natural_selection.board import FACE_DOWN, FAT, FAT_BIT, FIRST_CARD, MASK, MAX_SIZE, new_species
+from engine.natural_selection.board import POP as S_POP
+from engine.natural_selection import reveal  # (used at call time)
 
 _DONE = Move(DONE)
 
@@ -113,5 +114,4 @@ def _end_turn(state) -> None:
     if state.turn < n:
         state.current_player = (state.first_player + state.turn) % n
         return
-    from .reveal import reveal_and_feed
-    reveal_and_feed(state)
+    reveal.reveal_and_feed(state)

@@ -1,8 +1,9 @@
 """Readable text for logs, replays and the terminal."""
 from __future__ import annotations
 
-from .board import FACE_DOWN, FIRST_CARD, OVER, PHASE_NAMES
-from .cards import card_name
+from engine.natural_selection.board import FACE_DOWN, FIRST_CARD, OVER, PHASE_NAMES
+from engine.natural_selection.cards import card_name
+from engine.natural_selection.actions import FOOD, TRAIT
 
 HIDDEN = -1
 
@@ -47,7 +48,7 @@ def render_observation(o) -> str:
                                                  o.watering_hole, o.deck_size, len(o.discard), o.last_round)]
     for seat, row in enumerate(o.rows):
         if seat == o.seat:
-            hand = " ".join(card_name(c) for c in o.hand)
+            hand = " ".join(card_name(c) for c in o.hand_codes)
             food = f", food card {card_name(o.food_card)}" if o.food_card >= 0 else ""
             who = f"hand: {hand}{food}"
         else:
@@ -64,7 +65,6 @@ def render_observation(o) -> str:
 
 def _public(move) -> str:
     """Text of a public-history move (a hidden card shows as '?')."""
-    from .actions import FOOD, TRAIT
     if move.verb == FOOD:
         return "food ?"
     if move.verb == TRAIT and move.card < 0:

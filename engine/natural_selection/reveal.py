@@ -8,9 +8,9 @@ player, species left to right.
 """
 from __future__ import annotations
 
-from .board import FACE_DOWN, FAT, FIRST_CARD, FOOD, MASK, MAX_SIZE, POP, has
-from .cards import CARNIVORE, FAT_TISSUE, FERTILE, LONG_NECK
-from .feeding import PLANT_BANK, start_feeding, take_food
+from engine.natural_selection.board import FACE_DOWN, FAT, FIRST_CARD, FOOD, MASK, MAX_SIZE, POP, has
+from engine.natural_selection.cards import CARNIVORE, FAT_TISSUE, FERTILE, LONG_NECK
+from engine.natural_selection.feeding import PLANT_BANK, start_feeding, take_food
 
 
 def reveal_and_feed(state) -> None:

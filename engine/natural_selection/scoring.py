@@ -12,7 +12,7 @@ total Population; a tie on all three shares the place (the rules' final
 """
 from __future__ import annotations
 
-from .board import FIRST_CARD, FOOD, POP
+from engine.natural_selection.board import FIRST_CARD, FOOD, POP
 
 
 def scores(state) -> list:
@@ -33,3 +33,10 @@ def rank_keys(state) -> list:
         population = sum(sp[POP] for sp in row)
         keys.append((points[seat], traits, population))
     return keys
+
+
+def rescore(state) -> list:
+    """§5 counted again (``GameSpec.rescore``): the bag, then per surviving species its
+    Population and one point per trait card (meant for a finished game, whose boards
+    hold no food)."""
+    return [state.bags[seat] + sum(sp[1] + len(sp[5:]) for sp in row) for seat, row in enumerate(state.rows)]

@@ -7,7 +7,7 @@ Layout
     traits, then its trait cards (codes; a face-down card has ``FACE_DOWN``
     added).  ``hands[seat]`` and ``deck`` and ``discard`` are lists of card
     codes; the deck is an unordered multiset drawn from at random
-    (BENCHMARKS.md, tip 3).  ``food_cards[seat]`` is the card chosen as food this
+    (docs/benchmarks.md, point 3).  ``food_cards[seat]`` is the card chosen as food this
     round, or -1.  ``history`` is the public record: ``(seat, move)`` with the
     card of a food choice or a face-down trait left out (``public_move``).
 
@@ -18,32 +18,56 @@ automatic reveal, FEEDING (one feeding action per turn), OVER.
 """
 from __future__ import annotations
 
-from engine.contract import IllegalActionError, State
+from engine.contract import TERMINAL, IllegalActionError, State
 from engine.rng import Rng
 
-from . import deal, feeding, food_select, play
-from .actions import FOOD, TRAIT, Move
-from .board import FACE_DOWN, FEEDING, FIRST_CARD, PHASE_NAMES, PLAY, SELECT_FOOD, new_species
+from engine.natural_selection import feeding, food_select, play, render, scoring
+from engine.natural_selection import observation as seen  # (a cycle: used at call time)
+from engine.natural_selection.actions import FOOD, TRAIT, Move
+from engine.natural_selection.board import FACE_DOWN, FEEDING, FIRST_CARD, PHASE_NAMES, PLAY, SELECT_FOOD, new_species
 
 
 class NaturalSelectionState(State):
     __slots__ = ("num_players", "current_player", "rules", "rng", "deck", "discard", "hands", "rows",
                  "bags", "watering_hole", "first_player", "phase", "turn", "food_cards", "passed",
-                 "last_round", "next_round_last", "round_no", "history")
+                 "last_round", "next_round_last", "round_no", "history", "cached")
     game = "natural_selection"
+    cache_slots = ("cached",)  # the legal actions of this position, once asked for
 
     # --- the contract verbs -------------------------------------------------
     def legal_actions(self) -> list:
-        phase = self.phase
-        if phase == FEEDING:
-            return feeding.legal_moves(self, self.current_player)
-        if phase == PLAY:
-            return play.legal_moves(self, self.current_player)
-        if phase == SELECT_FOOD:
-            return food_select.legal_moves(self, self.current_player)
-        return []
+        cached = self.cached
+        if cached is None:
+            phase = self.phase
+            if phase == FEEDING:
+                cached = feeding.legal_moves(self, self.current_player)
+            elif phase == PLAY:
+                cached = play.legal_moves(self, self.current_player)
+            elif phase == SELECT_FOOD:
+                cached = food_select.legal_moves(self, self.current_player)
+            else:
+                return []
+            self.cached = cached
+        return cached
 
     def apply(self, action) -> None:
+        if action not in self.legal_actions():  # engine.contract: one policy for illegal actions
+            raise IllegalActionError(f"natural_selection: {action} is not legal now")
+        self._play(action)
+
+    def random_moves(self, rand, limit=None, record: bool = True) -> int:
+        """``State.random_moves`` without the legality check of ``apply`` (every move
+        is drawn from the legal list); the moves are the plain loop's."""
+        moves = 0
+        end = -1 if limit is None else limit
+        while self.current_player != TERMINAL and moves != end:
+            legal = self.legal_actions()
+            self._play(legal[int(rand() * len(legal))])
+            moves += 1
+        return moves
+
+    def _play(self, action) -> None:
+        self.cached = None
         phase = self.phase
         seat = self.current_player
         if phase == FEEDING:
@@ -77,23 +101,20 @@ class NaturalSelectionState(State):
         c.next_round_last = self.next_round_last
         c.round_no = self.round_no
         c.history = self.history[:]
+        c.cached = None
         return c
 
     def scores(self) -> list:
-        from .scoring import scores
-        return scores(self)
+        return scoring.scores(self)
 
     def rank_keys(self) -> list:
-        from .scoring import rank_keys
-        return rank_keys(self)
+        return scoring.rank_keys(self)
 
     def observation(self, seat: int):
-        from .observation import NaturalSelectionObservation
-        return NaturalSelectionObservation(self, seat)
+        return seen.NaturalSelectionObservation(self, seat)
 
     def render(self) -> str:
-        from .render import render_state
-        return render_state(self)
+        return render.render_state(self)
 
     def phase_name(self) -> str:
         return f"round {self.round_no}: {PHASE_NAMES[self.phase]}"
@@ -114,6 +135,17 @@ class NaturalSelectionState(State):
         if self.phase == PLAY:  # only then are traits face down
             cards = [c & ~FACE_DOWN for c in cards]
         return cards
+
+
+def invariants(s) -> None:
+    """The contract suite's conservation checks (``GameSpec.invariants``): every card in
+    exactly one place; a species holds at most its Population in food and its Body Size
+    in fat."""
+    assert sorted(s.all_cards()) == sorted(s.rules.deck), "cards: not every card is in exactly one place"
+    for row in s.rows:
+        for sp in row:
+            assert 0 <= sp[2] <= sp[1], "species: more food than Population"
+            assert 0 <= sp[3] <= sp[0], "species: more fat than Body Size"
 
 
 _HIDDEN_FOOD = Move(FOOD)
@@ -150,17 +182,5 @@ def empty_state(num_players: int, rules, rng) -> NaturalSelectionState:
     s.next_round_last = False
     s.round_no = 0
     s.history = []
-    return s
-
-
-def new_state(num_players: int, seed: int, options: dict) -> NaturalSelectionState:
-    """§2 setup: one species each, shuffled deck, random first player; then round 1's deal."""
-    from .options import Rules
-
-    rules = Rules(num_players, options)
-    s = empty_state(num_players, rules, Rng(seed))
-    s.deck = list(rules.deck)
-    s.rows = [[new_species()] for _ in range(num_players)]
-    s.first_player = s.rng.below(num_players)
-    deal.start_round(s)
+    s.cached = None
     return s

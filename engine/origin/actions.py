@@ -54,6 +54,11 @@ class PlayTrait(NamedTuple):
     pos: int
     verb: int = 2
 
+    @property
+    def trait_name(self) -> str:
+        """The trait as printed, e.g. "Carnivorous"."""
+        return TRAIT_NAMES[self.trait]
+
     def __str__(self):
         return f"trait {TRAIT_NAMES[self.trait]} ({KIND_NAMES[self.kind]}) -> p{self.seat}.a{self.pos}"
 
@@ -65,6 +70,11 @@ class PlayPair(NamedTuple):
     first: int
     second: int
     verb: int = 3
+
+    @property
+    def trait_name(self) -> str:
+        """The trait as printed, e.g. "Carnivorous"."""
+        return TRAIT_NAMES[self.trait]
 
     def __str__(self):
         joint = "on host" if TRAIT_NAMES[self.trait] == "Symbiosis" else "+"
@@ -144,6 +154,11 @@ class DropTail(NamedTuple):
     trait: int
     partner: int = -1
     verb: int = 12
+
+    @property
+    def trait_name(self) -> str:
+        """The trait as printed, e.g. "Carnivorous"."""
+        return TRAIT_NAMES[self.trait]
 
     def __str__(self):
         if self.partner >= 0:

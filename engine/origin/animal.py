@@ -1,4 +1,4 @@
-"""An animal on the table as a flat list of ints (BENCHMARKS.md: flat state).
+"""An animal on the table as a flat list of ints (docs/benchmarks.md: flat state).
 
 Layout: ``[CARD, FOOD, FAT, FAT_SLOTS, NEED, TRAITS_MASK, FLAGS, trait entries...]``
 

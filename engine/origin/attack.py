@@ -13,7 +13,7 @@ from engine.origin.animal import (ATTACKED, FIRST_TRAIT, FLAGS, FOOD, HIBERNATIN
                                   POISONED, TRAITS_MASK, remove_trait)
 from engine.origin.cards import (BIG, BURROWING, CAMOUFLAGE, MIMICRY, POISONOUS, RUNNING, SCAVENGER,
                                  SHARP_VISION, SWIMMING, SYMBIOSIS, TAIL_LOSS)
-from engine.origin.state import (ATK_POS, ATK_RAN, ATK_SEAT, ATK_TARGETED, ATK_TPOS, ATK_TSEAT, DEFENCE,
+from engine.origin.board import (ATK_POS, ATK_RAN, ATK_SEAT, ATK_TARGETED, ATK_TPOS, ATK_TSEAT, DEFENCE,
                                  FEEDING, LINK_FIRST, LINK_KIND, LINK_SECOND, LINK_TRAIT, SCAVENGE)
 
 _BIG, _SWIMMING, _CAMOUFLAGE, _SHARP_VISION, _BURROWING = (1 << BIG, 1 << SWIMMING, 1 << CAMOUFLAGE,

@@ -8,7 +8,7 @@ from engine.origin.actions import GROWING, PASS, PlayAnimal, PlayPair, PlayTrait
 from engine.origin.animal import FAT_SLOTS, NEED, TRAITS_MASK
 from engine.origin.cards import (CARD_KINDS, CARNIVOROUS, FAT_TISSUE, FOOD_BONUS, NUM_KINDS, NUM_TRAITS, PAIRED,
                                  PARASITE, SCAVENGER, SYMBIOSIS)
-from engine.origin.state import LINK_FIRST, LINK_SECOND, LINK_TRAIT
+from engine.origin.board import LINK_FIRST, LINK_SECOND, LINK_TRAIT
 
 _CARNIVOROUS_OR_SCAVENGER = (1 << CARNIVOROUS) | (1 << SCAVENGER)
 

@@ -15,7 +15,7 @@ from engine.origin.animal import (ATTACKED, FAT, FAT_SLOTS, FLAGS, FOOD, GRAZED,
                                   HIBERNATING, NEED, PIRATED, TRAITS_MASK)
 from engine.origin.cards import (CARNIVOROUS, COMMUNICATION, COOPERATION, COPIES, GRAZING, HIBERNATION,
                                  PIRACY, SYMBIOSIS)
-from engine.origin.state import CHAIN, FEEDING, FREE_ACTIONS, LINK_FIRST, LINK_SECOND, LINK_TRAIT, LINK_USED
+from engine.origin.board import CHAIN, FEEDING, FREE_ACTIONS, LINK_FIRST, LINK_SECOND, LINK_TRAIT, LINK_USED
 
 _CARNIVOROUS, _GRAZING, _PIRACY, _HIBERNATION = (1 << CARNIVOROUS, 1 << GRAZING, 1 << PIRACY,
                                                  1 << HIBERNATION)

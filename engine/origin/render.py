@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.origin.animal import (ATTACKED, CARD, FAT, FAT_SLOTS, FIRST_TRAIT, FLAGS, FOOD, HIBERNATED_LAST,
                                   HIBERNATING, NEED, POISONED)
 from engine.origin.cards import KIND_NAMES, TRAIT_NAMES
-from engine.origin.state import PHASE_NAMES
+from engine.origin.board import PHASE_NAMES
 
 _FLAG_WORDS = ((ATTACKED, "attacked"), (HIBERNATING, "hibernating"), (HIBERNATED_LAST, "slept last turn"),
                (POISONED, "poisoned"))
@@ -70,9 +70,19 @@ def render_state(s) -> str:
     return "\n".join(lines)
 
 
+class _ObservationView:
+    """The few fields _board reads, from an Observation's packed form."""
+    def __init__(self, o):
+        self.turn, self.last_turn, self.phase = o.turn, o.last_turn, o.phase
+        self.first_player, self.food_bank, self.current_player = o.first_player, o.food_bank, o.current_player
+        self.attack, self.animals, self.links = o.attack_row, o.animal_rows, o.link_rows
+        self.discard_sizes = o.discard_sizes
+        self.chain = o.chain
+
+
 def render_observation(o) -> str:
-    hands = [hand_text(o.hand) if seat == o.seat else f"{o.hand_sizes[seat]} cards"
+    hands = [hand_text(o.hand_counts) if seat == o.seat else f"{o.hand_sizes[seat]} cards"
              for seat in range(o.num_players)]
-    lines = [f"seen by p{o.seat}"] + _board(o, hands)
+    lines = [f"seen by p{o.seat}"] + _board(_ObservationView(o), hands)
     lines.append(f"deck {o.deck_size} cards; legal: {', '.join(map(str, o.legal_actions)) or '-'}")
     return "\n".join(lines)

@@ -8,46 +8,19 @@ and trait entries (``animal.py``), and the owner's ``links`` (paired traits).
 from __future__ import annotations
 
 from engine.contract import TERMINAL, IllegalActionError, State
+from engine.origin import observation as seen, render, scoring  # (observation: a cycle, used at call time)
 from engine.origin.actions import FACE_DOWN_ANIMAL, PlayAnimal
-
-# phases of a turn (§3); the food bank roll and extinction/drawing happen inside apply().
-# CHAIN: the owner picks which of several paired cards set off at once fires next (option
-# ``paired_trait_order``); FREE_ACTIONS: after his feeding action the player may still use
-# Grazing, Piracy, Hibernation or pass (option ``free_actions_after_feeding``).
-DEVELOPMENT, FEEDING, DEFENCE, SCAVENGE, OVER, CHAIN, FREE_ACTIONS = range(7)
-PHASE_NAMES = ("development", "feeding", "defence", "scavenger", "over", "paired-trait order", "free actions")
-
-# a paired-trait link: (trait, first, second, kind, used_this_round); for Symbiosis
-# first = symbiont, second = host (§4 Symbiosis)
-LINK_TRAIT, LINK_FIRST, LINK_SECOND, LINK_KIND, LINK_USED = range(5)
+from engine.origin.animal import CARD, FAT, FAT_SLOTS, FIRST_TRAIT, FLAGS, GRAZED
+from engine.origin.board import (ATK_POS, ATK_RAN, ATK_SEAT, ATK_TARGETED, ATK_TPOS, ATK_TSEAT,  # noqa: F401
+                                 DEFENCE, DEVELOPMENT, FEEDING, LINK_FIRST, LINK_KIND, LINK_SECOND, LINK_TRAIT,
+                                 LINK_USED, OVER, PHASE_NAMES, SCAVENGE, CHAIN, FREE_ACTIONS)
+from engine.origin.cards import FAT_TISSUE, NUM_KINDS, deck_counts
+from engine.origin.dispatch import HANDLERS as _HANDLERS, LEGAL as _LEGAL
 
 # ``marks``: True when a once-per-round mark may be set (an animal's GRAZED flag, a
 # link's LINK_USED): a new round and extinction look for marks to clear only then.
 # False promises there is none; True is always safe (a state made by hand, a sample).
 # It is no part of the game (``snapshot`` leaves it out).
-
-# the attack in progress: [attacker seat, carnivore pos, target seat, target pos,
-# ran (Running already tried by this target), targeted (positions already attacked)]
-# (with option ``mimicry_excludes_attacked`` false, ``targeted`` also holds ``-1 - pos`` for
-# an animal that tried Running before its Mimicry sent the attack on: it runs once per attack)
-ATK_SEAT, ATK_POS, ATK_TSEAT, ATK_TPOS, ATK_RAN, ATK_TARGETED = range(6)
-
-# ``chain``: a paired-trait chain waiting for its owner's choice (phase CHAIN), else None:
-# (then, arg, seat, stack).  ``stack`` holds (pos, red) for each animal of ``seat`` whose
-# token's cards are still to fire, the latest last; ``then`` and ``arg`` say how the game
-# goes on once the chain is over (``feeding.resume_after_chain``).
-
-
-class Options:
-    """The resolved rule options, as attributes (see ``engine.origin.OPTIONS``)."""
-    __slots__ = ("values", "draw_without_animals", "mimicry_compulsory", "running_escape_roll",
-                 "fat_burning", "piracy_is_feeding_action", "mimicry_excludes_attacked",
-                 "paired_trait_order", "free_actions_after_feeding")
-
-    def __init__(self, values: dict):
-        self.values = dict(values)
-        for name, value in values.items():
-            setattr(self, name, value)
 
 
 class OriginState(State):
@@ -55,6 +28,7 @@ class OriginState(State):
                  "last_turn", "food_bank", "deck", "hands", "discards", "animals", "links",
                  "passed", "actor", "acted", "attack", "chain", "marks", "cached", "history")
     game = "origin"
+    cache_slots = ("cached", "marks")
 
     # --- contract verbs ---------------------------------------------------------
     def legal_actions(self) -> list:
@@ -64,12 +38,15 @@ class OriginState(State):
         return cached
 
     def apply(self, action) -> None:
+        legal = self.cached
+        if legal is None:
+            legal = _LEGAL[self.phase](self)
+        if action not in legal:  # engine.contract: one policy for illegal actions
+            self.cached = legal
+            raise IllegalActionError(f"{action} is not legal now ({self!r})")
         self.cached = None
         cls = type(action)
-        try:
-            handler = _HANDLERS[self.phase][cls]
-        except KeyError:
-            raise IllegalActionError(f"{action} is not legal now ({self!r})") from None
+        handler = _HANDLERS[self.phase][cls]
         # the public record: a card played as an animal lies face down (§2), so
         # everyone sees that an animal was played, not which card it was
         self.history.append((self.current_player, FACE_DOWN_ANIMAL if cls is PlayAnimal else action))
@@ -122,17 +99,17 @@ class OriginState(State):
         return c
 
     def scores(self) -> list:
-        return _scoring.scores(self)
+        return scoring.scores(self)
 
     def rank_keys(self) -> list:
         """(score, discard pile size): the bigger discard pile wins a tie (§5)."""
         return [(sc, sum(d)) for sc, d in zip(self.scores(), self.discards)]
 
     def observation(self, seat: int):
-        return _observation.OriginObservation(self, seat)
+        return seen.OriginObservation(self, seat)
 
     def render(self) -> str:
-        return _render.render_state(self)
+        return render.render_state(self)
 
     def phase_name(self) -> str:
         """The phase for logs, e.g. "turn 3: feeding"; an attack's defence and the Scavenger's
@@ -161,9 +138,27 @@ class OriginState(State):
         return f"<OriginState turn {self.turn} phase {self.phase} player {self.current_player}>"
 
 
-# bound last: these modules import the constants above (no import cycle at load time)
-from engine.origin import observation as _observation  # noqa: E402
-from engine.origin import render as _render  # noqa: E402
-from engine.origin import rules as _rules  # noqa: E402
-from engine.origin import scoring as _scoring  # noqa: E402
-_HANDLERS, _LEGAL = _rules.HANDLERS, _rules.LEGAL  # noqa: E305 (per phase, see rules.py)
+def invariants(s) -> None:
+    """The contract suite's conservation checks (``GameSpec.invariants``): every card in
+    exactly one place, fat only on Fat Tissue, and ``marks`` False only when no
+    once-per-round mark is set."""
+    counts = [0] * NUM_KINDS
+    for k in s.deck:
+        counts[k] += 1
+    for seat in range(s.num_players):
+        for k in range(NUM_KINDS):
+            counts[k] += s.hands[seat][k] + s.discards[seat][k]
+        for a in s.animals[seat]:
+            counts[a[CARD]] += 1
+            for e in a[FIRST_TRAIT:]:
+                counts[e & 31] += 1
+        for link in s.links[seat]:
+            counts[link[LINK_KIND]] += 1
+    assert counts == deck_counts(s.num_players), "cards: not every card is in exactly one place"
+    for row in s.animals:
+        for a in row:
+            slots = sum(e >> 5 == FAT_TISSUE for e in a[FIRST_TRAIT:])
+            assert a[FAT] <= a[FAT_SLOTS] == slots, "fat: more fat than Fat Tissue cards"
+    if not s.marks:
+        assert not any(a[FLAGS] & GRAZED for row in s.animals for a in row), "marks: a Grazing mark is left"
+        assert not any(link[LINK_USED] for row in s.links for link in row), "marks: a used link is left"

@@ -24,78 +24,62 @@ Strategy (what a careful human does):
 """
 from __future__ import annotations
 
-from engine.citadels.moves import (V_ATTACK, V_DISCARD, V_END, V_FEED, V_GIFT, V_HEAL, V_LAY, V_ROLE,
-                                   V_SETTLE, V_STOP, V_TRAIT)
-from engine.citadels.roles import ARCHITECT, KING, MAGE, MERCHANT, SHAMAN
-from engine.citadels.tiles import BIOME, IS_CITY, PLAINS, POOL_FOOD, RIVER
-from engine.citadels.traits import AQUATIC, CAMOUFLAGE, FAT_RESERVE, PREDATOR, TRAIT_BIT, TRAIT_COUNT
+from engine.citadels.actions import (Attack, Discard, EndTurn, Feed, Lay, PickRole, PlayTrait, Settle,
+                                     ShamanGift, ShamanHeal, StopFeeding)
 from players.base import SeededPlayer
 
 # Discard order: which card kinds a hand needs least (first discarded on ties).
-KEEP_VALUE = {AQUATIC: 1, CAMOUFLAGE: 2, PREDATOR: 3, FAT_RESERVE: 4}
+KEEP_VALUE = {"aquatic": 1, "camouflage": 2, "predator": 3, "fat": 4}
+
+
+def _adjacent(a, b) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
 class View:
-    """Facts about the position, computed once per decision from an Observation."""
+    """Facts about the position, computed once per decision from the Observation's views."""
 
     def __init__(self, o):
         self.o = o
         self.seat = o.seat
-        self.board = {cell: kind for cell, (kind, _) in o.board}
-        self.mine = {}  # cell -> token id of own creatures
+        self.tiles = o.tiles()
+        self.every = o.every_creature()
+        self.mine = {c.cell: c for c in self.every if c.seat == o.seat}  # cell -> own creature
         self.occupants = {}  # cell -> seats
-        for c, row in enumerate(o.creatures):
-            if row[0] is not None:
-                self.occupants.setdefault(row[0], []).append(c // 4)
-                if c // 4 == o.seat:
-                    self.mine[row[0]] = c
-        self.pool_food = sum(POOL_FOOD[BIOME[k]] for k in self.board.values())
+        for c in self.every:
+            self.occupants.setdefault(c.cell, []).append(c.seat)
+        self.pool_food = sum(t.pool_food for t in self.tiles.values())
 
     def creature(self, cell):
-        return self.o.creatures[self.mine[cell]]
+        return self.mine[cell]
 
     def enemy_predators_near(self, cell) -> int:
-        count = 0
-        for c, row in enumerate(self.o.creatures):
-            if row[0] is not None and c // 4 != self.seat and row[1] & TRAIT_BIT[PREDATOR]:
-                if abs(row[0][0] - cell[0]) + abs(row[0][1] - cell[1]) == 1:
-                    count += 1
-        return count
+        return sum(1 for c in self.every if c.seat != self.seat and c.has("predator") and _adjacent(c.cell, cell))
 
     def prey_near(self, cell) -> int:
-        count = 0
-        for c, row in enumerate(self.o.creatures):
-            if row[0] is not None and c // 4 != self.seat and not row[1] & TRAIT_BIT[CAMOUFLAGE]:
-                if abs(row[0][0] - cell[0]) + abs(row[0][1] - cell[1]) == 1:
-                    count += 1
-        return count
+        return sum(1 for c in self.every if c.seat != self.seat and not c.has("camouflage")
+                   and _adjacent(c.cell, cell))
 
     def is_river(self, cell) -> bool:
-        return BIOME[self.board[cell]] == RIVER
+        return self.tiles[cell].biome == "river"
 
     def self_fed(self) -> int:
         """Own creatures that do not need the pool: aquatic on a river."""
-        return sum(1 for cell, c in self.mine.items()
-                   if self.o.creatures[c][1] & TRAIT_BIT[AQUATIC] and self.is_river(cell))
+        return sum(1 for cell, c in self.mine.items() if c.has("aquatic") and self.is_river(cell))
 
     def controlled_plains(self) -> int:
         return sum(1 for cell in self.mine if self.occupants[cell] == [self.seat]
-                   and BIOME[self.board[cell]] == PLAINS)
-
-    def my_role_bits(self) -> int:
-        mask = self.o.roles[self.seat]
-        return mask or 0
+                   and self.tiles[cell].biome == "plains")
 
     def expected_food(self) -> float:
         """Food this seat can count on at the next Feeding."""
         n = self.o.num_players
-        creatures = sum(1 for row in self.o.creatures if row[0] is not None)
-        share = self.pool_food / n if creatures else self.pool_food
+        share = self.pool_food / n if self.every else self.pool_food
         personal = 0
-        roles = self.my_role_bits() if self.o.revealed and self.o.blocked != self.seat else 0
-        if roles & (1 << MERCHANT):
+        roles = self.o.my_active_roles
+        if "merchant" in roles:
             personal += 2
-        if roles & (1 << KING):
+        if "king" in roles:
             personal += min(3, self.controlled_plains())
         return share + personal + self.self_fed()
 
@@ -108,99 +92,101 @@ class RuleBasedPlayer(SeededPlayer):
         if len(legal) == 1:
             return legal[0]
         view = View(observation)
-        verb = legal[0].verb
-        if verb == V_DISCARD:
+        first = legal[0]
+        if isinstance(first, Discard):
             return self._discard(view, legal)
-        if verb == V_ROLE:
+        if isinstance(first, PickRole):
             return self._pick_role(view, legal)
-        if verb == V_LAY:
+        if isinstance(first, Lay):
             return self._lay(view, legal)
-        if verb in (V_FEED, V_STOP):
+        if isinstance(first, (Feed, StopFeeding)):
             return self._feed(view, legal)
         return self._action_turn(view, legal)
 
     # -- decisions -------------------------------------------------------------------
     def _discard(self, view, legal):
         hand = view.o.hand
-        return max(legal, key=lambda a: (hand[a.trait], -KEEP_VALUE[a.trait]))
+        return max(legal, key=lambda a: (hand.count(a.trait_name), -KEEP_VALUE[a.trait_name]))
 
     def _pick_role(self, view, legal):
         o = view.o
         leader = max(range(o.num_players), key=lambda s: (o.score[s], -s))
-        my_wounded = any(view.creature(cell)[3] for cell in view.mine)
+        my_wounded = any(c.wounded for c in view.mine.values())
         plains = view.controlled_plains()
 
         def value(a):
-            if a.role == MERCHANT:
+            role = a.role_name
+            if role == "merchant":
                 return 3.0 + (1 if view.mine else 0)
-            if a.role == KING:
+            if role == "king":
                 return 1.0 + min(3, plains) * 1.2
-            if a.role == SHAMAN:
+            if role == "shaman":
                 return 2.5 + (2 if my_wounded else 0) + (0.5 if view.mine else -1)
-            if a.role == MAGE:
+            if role == "mage":
                 lead = o.score[a.target] - o.score[o.seat]
                 return 1.5 + (1.5 if a.target == leader and lead > 0 else 0) + lead * 0.05
-            if a.role == ARCHITECT:
+            if role == "architect":
                 return 1.5
             return 0.0
         return self._best(legal, value)
 
     def _lay(self, view, legal):
         def value(a):
-            touching = sum(1 for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0)) if (a.x + dx, a.y + dy) in view.board)
+            touching = sum(1 for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0)) if (a.x + dx, a.y + dy) in view.tiles)
             return touching - 0.01 * (abs(a.x) + abs(a.y))
         return self._best(legal, value)
 
     def _feed(self, view, legal):
-        feeds = [a for a in legal if a.verb == V_FEED]
+        feeds = [a for a in legal if isinstance(a, Feed)]
         if not feeds:
             return legal[-1]
 
         def urgency(a):
-            pos, traits, _, wound, fat, food, _ = view.creature((a.x, a.y))
-            hungry = food < 1 + wound
-            return (2 if hungry else 0) + (wound if hungry else 0)
+            c = view.creature((a.x, a.y))
+            hungry = c.food < 1 + c.wounded
+            return (2 if hungry else 0) + (c.wounded if hungry else 0)
         return self._best(feeds, urgency)
 
     def _action_turn(self, view, legal):
-        by_verb = {}
+        by_kind = {}
         for a in legal:
-            by_verb.setdefault(a.verb, []).append(a)
-        if V_HEAL in by_verb:
-            return by_verb[V_HEAL][0]
-        if V_GIFT in by_verb:
-            return self._best(by_verb[V_GIFT], lambda a: self._trait_value(view, a))
-        if V_ATTACK in by_verb:
-            return self._best(by_verb[V_ATTACK], lambda a: self._attack_value(view, a))
-        if V_TRAIT in by_verb:
-            best = max(by_verb[V_TRAIT], key=lambda a: self._trait_value(view, a))
+            by_kind.setdefault(type(a), []).append(a)
+        if ShamanHeal in by_kind:
+            return by_kind[ShamanHeal][0]
+        if ShamanGift in by_kind:
+            return self._best(by_kind[ShamanGift], lambda a: self._trait_value(view, a))
+        if Attack in by_kind:
+            return self._best(by_kind[Attack], lambda a: self._attack_value(view, a))
+        if PlayTrait in by_kind:
+            best = max(by_kind[PlayTrait], key=lambda a: self._trait_value(view, a))
             if self._trait_value(view, best) > 0:
                 return best
-        if V_SETTLE in by_verb and self._can_feed_one_more(view):
-            best = max(by_verb[V_SETTLE], key=lambda a: self._settle_value(view, a))
+        if Settle in by_kind and self._can_feed_one_more(view):
+            best = max(by_kind[Settle], key=lambda a: self._settle_value(view, a))
             if self._settle_value(view, best) > 0:
                 return best
-        return by_verb[V_END][0]
+        return by_kind[EndTurn][0]
 
     # -- evaluations -------------------------------------------------------------------
     def _trait_value(self, view, a) -> float:
         cell = (a.x, a.y)
-        traits = view.creature(cell)[1]
-        value = 2.0 if TRAIT_COUNT[traits] == 1 else (0.5 if TRAIT_COUNT[traits] == 0 else 0.2)
-        if a.trait == AQUATIC:
+        count = len(view.creature(cell).traits)
+        value = 2.0 if count == 1 else (0.5 if count == 0 else 0.2)
+        trait = a.trait_name
+        if trait == "aquatic":
             value += 2.5 if view.is_river(cell) else -0.5
-        elif a.trait == FAT_RESERVE:
+        elif trait == "fat":
             value += 1.0
-        elif a.trait == CAMOUFLAGE:
+        elif trait == "camouflage":
             value += 1.5 * view.enemy_predators_near(cell)
-        elif a.trait == PREDATOR:
+        elif trait == "predator":
             value += 1.0 * min(1, view.prey_near(cell)) - 0.3
         return value
 
     def _attack_value(self, view, a) -> float:
-        for c, row in enumerate(view.o.creatures):
-            if row[0] == (a.tx, a.ty) and c // 4 == a.victim:
-                return 2.0 if row[3] else 1.0
+        for c in view.every:
+            if c.cell == (a.tx, a.ty) and c.seat == a.victim:
+                return 2.0 if c.wounded else 1.0
         return 0.0
 
     def _can_feed_one_more(self, view) -> bool:
@@ -210,10 +196,10 @@ class RuleBasedPlayer(SeededPlayer):
         cell = (a.x, a.y)
         value = 0.0
         if not view.occupants.get(cell):
-            value += 2.0 if IS_CITY[view.board[cell]] else 1.0
+            value += 2.0 if view.tiles[cell].city else 1.0
         else:
             value += 0.2
-        if view.is_river(cell) and view.o.hand[AQUATIC]:
+        if view.is_river(cell) and "aquatic" in view.o.hand:
             value += 0.8
         value -= 0.7 * view.enemy_predators_near(cell)
         return value
@@ -230,3 +216,4 @@ class RuleBasedPlayer(SeededPlayer):
                 if self.rng.below(ties) == 0:
                     best = a
         return best
+

@@ -23,40 +23,21 @@ from __future__ import annotations
 
 from engine.origin.actions import (Accept, Attack, BurnFat, DropTail, Graze, Hibernate, Mimic, Pass, Pirate,
                                    PlayAnimal, PlayPair, PlayTrait, Run, TakeFood)
-from engine.origin.animal import FAT, FAT_SLOTS, FIRST_TRAIT, FLAGS, FOOD, HIBERNATING, NEED, TRAITS_MASK
-from engine.origin.cards import (BIG, BURROWING, CAMOUFLAGE, CARNIVOROUS, COMMUNICATION, COOPERATION, FAT_TISSUE,
-                                 FOOD_BONUS, FOOD_TABLE, GRAZING, HIBERNATION, MIMICRY, PARASITE, PIRACY,
-                                 POISONOUS, RUNNING, SCAVENGER, SHARP_VISION, SWIMMING, SYMBIOSIS, TAIL_LOSS)
-from engine.origin.state import CHAIN, DEFENCE, DEVELOPMENT, FEEDING, FREE_ACTIONS, SCAVENGE
 from players.base import SeededPlayer
 
-DEFENCES = (BIG, SWIMMING, CAMOUFLAGE, RUNNING, MIMICRY, TAIL_LOSS, BURROWING, POISONOUS)
-MINOR = {GRAZING: 0.1, PIRACY: 0.5, HIBERNATION: 0.5, SHARP_VISION: 0.0, SCAVENGER: 0.3}
-
-
-def has(a, trait) -> bool:
-    return bool(a[TRAITS_MASK] & (1 << trait))
-
-
-def worth(a) -> int:
-    """What the animal scores if it survives: 2 + its traits + their food bonuses."""
-    return 2 + len(a) - FIRST_TRAIT + a[NEED] - 1
-
-
-def hungry(a) -> int:
-    """Food still missing (0 when fed or hibernating)."""
-    return 0 if a[FLAGS] & HIBERNATING else max(0, a[NEED] - a[FOOD])
+DEFENCES = ("Big", "Swimming", "Camouflage", "Running", "Mimicry", "Tail Loss", "Burrowing", "Poisonous")
+MINOR = {"Grazing": 0.1, "Piracy": 0.5, "Hibernation": 0.5, "Sharp Vision": 0.0, "Scavenger": 0.3}
 
 
 def reachable_by(carnivore, a) -> bool:
     """The static protections (§4), links ignored."""
-    if has(a, BIG) and not has(carnivore, BIG):
+    if a.has("Big") and not carnivore.has("Big"):
         return False
-    if has(a, SWIMMING) != has(carnivore, SWIMMING):
+    if a.has("Swimming") != carnivore.has("Swimming"):
         return False
-    if has(a, CAMOUFLAGE) and not has(carnivore, SHARP_VISION):
+    if a.has("Camouflage") and not carnivore.has("Sharp Vision"):
         return False
-    return not (has(a, BURROWING) and a[FOOD] >= a[NEED])
+    return not (a.has("Burrowing") and a.food >= a.need)
 
 
 class RuleBasedPlayer(SeededPlayer):
@@ -66,8 +47,9 @@ class RuleBasedPlayer(SeededPlayer):
         actions = obs.legal_actions
         if len(actions) == 1:
             return actions[0]
-        value = {DEVELOPMENT: self.develop_value, FEEDING: self.feed_value, FREE_ACTIONS: self.feed_value,
-                 DEFENCE: self.defence_value, SCAVENGE: self.scavenge_value, CHAIN: self.trigger_value}[obs.phase]
+        value = {"development": self.develop_value, "feeding": self.feed_value,
+                 "free actions": self.feed_value, "defence": self.defence_value,
+                 "scavenger": self.scavenge_value, "paired-trait order": self.trigger_value}[obs.phase_name]
         ctx = self.context(obs)
         best, best_v = None, None
         for action in actions:
@@ -78,20 +60,19 @@ class RuleBasedPlayer(SeededPlayer):
 
     # --- what the table looks like --------------------------------------------------
     def context(self, obs) -> dict:
-        me = obs.seat
-        mine = obs.animals[me]
-        others = [a for seat, row in enumerate(obs.animals) if seat != me for a in row]
-        dice, added = FOOD_TABLE[obs.num_players]
-        share = (3.5 * dice + added) / obs.num_players
-        carnivores = [a for a in mine if has(a, CARNIVOROUS)]
-        budget = 1.3 * share + sum(a[FAT] for a in mine) + 1.2 * len(carnivores)
+        mine = obs.animals()
+        others = [a for seat in range(obs.num_players) if seat != obs.seat for a in obs.animals(seat)]
+        share = obs.expected_food / obs.num_players
+        carnivores = [a for a in mine if a.has("Carnivorous")]
+        budget = 1.3 * share + sum(a.fat for a in mine) + 1.2 * len(carnivores)
         return {
             "mine": mine,
-            "enemy_carnivores": [a for a in others if has(a, CARNIVOROUS)],
+            "enemy_carnivores": [a for a in others if a.has("Carnivorous")],
             "prey": others,
-            "need": sum(a[NEED] for a in mine),
+            "others_missing": sum(a.missing for a in others),
+            "need": sum(a.need for a in mine),
             "budget": budget,
-            "missing": sum(hungry(a) for a in mine),
+            "missing": sum(a.missing for a in mine),
             "my_carnivores": len(carnivores),
         }
 
@@ -110,12 +91,12 @@ class RuleBasedPlayer(SeededPlayer):
                 v = 1.6
             return v
         if isinstance(action, PlayTrait):
-            if action.trait == PARASITE:
-                return self.parasite_value(obs, ctx, obs.animals[action.seat][action.pos])
-            return self.trait_value(obs, ctx, ctx["mine"][action.pos], action.trait, spare)
+            if action.trait_name == "Parasite":
+                return self.parasite_value(obs, ctx, obs.animals(action.seat)[action.pos])
+            return self.trait_value(obs, ctx, ctx["mine"][action.pos], action.trait_name, spare)
         if isinstance(action, PlayPair):
             first = ctx["mine"][action.first]
-            if action.trait == SYMBIOSIS:  # protects the symbiont, but it eats after its host
+            if action.trait_name == "Symbiosis":  # protects the symbiont, but it eats after its host
                 return 1.0 + (0.8 if self.threatened(ctx, first) else -0.3)
             return 1.5 if spare > 0 else 1.1
         return 0.0
@@ -125,34 +106,34 @@ class RuleBasedPlayer(SeededPlayer):
 
     def trait_value(self, obs, ctx, a, trait, spare) -> float:
         # a point; better spread over several animals than piled on one big eater
-        v = 1.0 - 0.12 * (len(a) - FIRST_TRAIT) - 0.15 * (a[NEED] - 1)
-        bonus = FOOD_BONUS[trait]
+        v = 1.0 - 0.12 * len(a.traits) - 0.15 * (a.need - 1)
+        bonus = obs.food_bonus(trait)
         if bonus:
             v += bonus if spare >= bonus else bonus - 2.0 * (bonus - spare)
         if trait in DEFENCES:
-            defended = sum(has(a, t) for t in DEFENCES)
+            defended = sum(a.has(t) for t in DEFENCES)
             threat = 1.5 if self.threatened(ctx, a) else 0.3
             v += threat / (1 + defended)
-            if trait == POISONOUS:
+            if trait == "Poisonous":
                 v -= 0.2
-        elif trait == CARNIVOROUS:
-            prey = [p for p in ctx["prey"] if reachable_by(a, p) and not has(p, POISONOUS)]
+        elif trait == "Carnivorous":
+            prey = [p for p in ctx["prey"] if reachable_by(a, p) and not p.has("Poisonous")]
             v += (1.6 if prey else 0.2) - 0.7 * ctx["my_carnivores"]
             if obs.last_turn:
                 v -= 1.0
-        elif trait == FAT_TISSUE:
-            v += 0.7 / (1 + a[FAT_SLOTS]) if not obs.last_turn else 0.0
-        elif trait == SHARP_VISION:
-            v += 0.8 if has(a, CARNIVOROUS) and any(has(p, CAMOUFLAGE) for p in ctx["prey"]) else 0.0
+        elif trait == "Fat Tissue":
+            v += 0.7 / (1 + a.fat_capacity) if not obs.last_turn else 0.0
+        elif trait == "Sharp Vision":
+            v += 0.8 if a.has("Carnivorous") and any(p.has("Camouflage") for p in ctx["prey"]) else 0.0
         else:
             v += MINOR.get(trait, 0.0)
-        if obs.last_turn and a[FOOD] < a[NEED] and bonus:
+        if obs.last_turn and a.food < a.need and bonus:
             v -= 2.0  # a last-turn +food trait may starve the animal
         return v
 
     def parasite_value(self, obs, ctx, a) -> float:
         """Parasite makes an opponent's animal need 2 more: good while food is short."""
-        v = 1.5 + 0.3 * worth(a) - 0.5 * (a[FAT] + a[FAT_SLOTS])
+        v = 1.5 + 0.3 * a.worth - 0.5 * (a.fat + a.fat_capacity)
         if obs.last_turn:
             v += 1.0
         return v
@@ -165,12 +146,11 @@ class RuleBasedPlayer(SeededPlayer):
             return 0.0
         if isinstance(action, TakeFood):
             a = mine[action.pos]
-            missing = hungry(a)
+            missing = a.missing
             if missing:
-                chains = sum(1 for link in obs.links[obs.seat] if action.pos in link[1:3]
-                             and link[0] in (COMMUNICATION, COOPERATION))
-                hosts = sum(1 for link in obs.links[obs.seat] if link[0] == SYMBIOSIS and link[2] == action.pos)
-                return 5 + worth(a) / missing + 0.5 * chains + 0.7 * hosts
+                chains = sum(1 for link in a.links if link.trait in ("Communication", "Cooperation"))
+                hosts = sum(1 for link in a.links if link.trait == "Symbiosis" and link.second == action.pos)
+                return 5 + a.worth / missing + 0.5 * chains + 0.7 * hosts
             return 1.5  # into fat: a larder for later, and food the others do not get
         if isinstance(action, Attack):
             return self.attack_value(obs, ctx, action)
@@ -182,53 +162,50 @@ class RuleBasedPlayer(SeededPlayer):
             return 8.0 if action.seat != obs.seat else -1.0
         if isinstance(action, Hibernate):
             a = mine[action.pos]
-            if hungry(a) > a[FAT] and (bank == 0 or ctx["missing"] > bank):
+            if a.missing > a.fat and (bank == 0 or ctx["missing"] > bank):
                 return 7.0
             return -1.0
         if isinstance(action, Graze):
-            others_missing = sum(hungry(a) for seat, row in enumerate(obs.animals)
-                                 if seat != obs.seat for a in row)
-            if ctx["missing"] == 0 and others_missing:
+            if ctx["missing"] == 0 and ctx["others_missing"]:
                 return 3.0
             return -1.0
         return 0.0
 
     def attack_value(self, obs, ctx, action) -> float:
         carnivore = ctx["mine"][action.pos]
-        target = obs.animals[action.seat][action.target]
+        target = obs.animals(action.seat)[action.target]
         if action.seat == obs.seat:
             # eat one's own animal only if it is doomed and cheap
-            return 2.0 if hungry(target) and obs.food_bank == 0 and worth(target) <= 2 and hungry(carnivore) else -5.0
-        if has(target, POISONOUS):
+            return 2.0 if target.missing and obs.food_bank == 0 and target.worth <= 2 and carnivore.missing else -5.0
+        if target.has("Poisonous"):
             return -5.0
         success = 1.0
-        if has(target, RUNNING):
+        if target.has("Running"):
             success *= 0.5
-        if has(target, TAIL_LOSS):
+        if target.has("Tail Loss"):
             success *= 0.6
-        if has(target, MIMICRY):
+        if target.has("Mimicry"):
             success *= 0.8
-        gain = (5.0 if hungry(carnivore) else 1.0) + 0.8 * worth(target)
+        gain = (5.0 if carnivore.missing else 1.0) + 0.8 * target.worth
         if obs.last_turn:
-            gain += worth(target)
+            gain += target.worth
         return gain * success
 
     # --- defence and scavenging ---------------------------------------------------------
     def defence_value(self, obs, ctx, action) -> float:
-        atk = obs.attack
         mine = ctx["mine"]
-        target = mine[atk[3]]
+        target = mine[obs.attack.target]
         if isinstance(action, Run):
             return 10.0
         if isinstance(action, Mimic):
-            return worth(target) - worth(mine[action.pos]) + 0.5
+            return target.worth - mine[action.pos].worth + 0.5
         if isinstance(action, DropTail):
-            cost = 1 + FOOD_BONUS[action.trait]
-            if action.trait == PARASITE and hungry(target):
+            cost = 1 + obs.food_bonus(action.trait_name)
+            if action.trait_name == "Parasite" and target.missing:
                 cost -= 2.5
-            if action.trait == FAT_TISSUE and not target[FAT]:
+            if action.trait_name == "Fat Tissue" and not target.fat:
                 cost -= 0.2
-            return worth(target) - cost
+            return target.worth - cost
         if isinstance(action, Accept):
             return 0.0
         return 0.0
@@ -236,8 +213,8 @@ class RuleBasedPlayer(SeededPlayer):
     def trigger_value(self, obs, ctx, action) -> float:
         """Of several paired cards set off at once, feed the hungriest, most valuable partner first."""
         a = ctx["mine"][action.partner]
-        return 10 * hungry(a) + worth(a)
+        return 10 * a.missing + a.worth
 
     def scavenge_value(self, obs, ctx, action) -> float:
         a = ctx["mine"][action.pos]
-        return 10 * hungry(a) + worth(a)
+        return 10 * a.missing + a.worth

@@ -44,7 +44,7 @@ def test_a_tiny_origin_tournament(tmp_path):
 def test_bench_tournament_reports_rates_efficiency_and_overhead(tmp_path):
     path = toy_config(tmp_path, [player("a"), player("b", seed=1)], games=20)
     code = ("import json, sys; sys.path.insert(0, 'tests');"
-            "from arena.bench_tournament import bench_tournament;"
+            "from arena.bench.tournament import bench_tournament;"
             f"print(json.dumps(bench_tournament({str(path)!r}, workers=(1,), games=40)))")
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
                           env={**__import__("os").environ, "RAY_AUTH_MODE": "disabled"})
@@ -58,7 +58,7 @@ def test_bench_tournament_reports_rates_efficiency_and_overhead(tmp_path):
 
 
 def test_bench_targets_judges_each_target_in_its_direction():
-    from arena.bench_targets import TARGETS, evaluate
+    from arena.bench.targets import TARGETS, evaluate
 
     measured = {"playouts": 1499.6, "clone": 10.0, "sample": 31.0, "ismcts_full": 2500, "ismcts_cut": 9999,
                 "ray_overhead": 0.004, "ray_2": 0.94, "ray_15": "needs 16 CPUs, this machine has 2",

@@ -91,6 +91,7 @@ class Position:
         s.phase = MAP
         map_phase.begin_map(s)
         advance(s)
+        s.cached = None
         return s
 
     def at_actions(self, seat: int):
@@ -99,6 +100,7 @@ class Position:
         action_phase.begin_actions(s)
         s.turn = s.order.index(seat)
         s.current_player = seat
+        s.cached = None
         return s
 
     def at_feeding(self):
@@ -107,6 +109,7 @@ class Position:
         s.phase = FEED_OWN
         feeding.begin_feeding(s)
         advance(s)
+        s.cached = None
         return s
 
 
@@ -117,6 +120,7 @@ def play(s, *texts: str):
         legal = s.legal_actions()
         assert action in legal, f"{text!r} not legal; legal: {[str(a) for a in legal]}"
         s.apply(action)
+    s.cached = None
     return s
 
 
@@ -128,6 +132,7 @@ def stop_all_feeding(s):
     """Everyone stops taking food until the round ends."""
     while s.phase in (4, 5) and s.current_player >= 0:
         s.apply(GAME.action_from_text("stop"))
+    s.cached = None
     return s
 
 

@@ -93,7 +93,7 @@ def test_a_predator_attacks_an_opponent_on_an_adjacent_tile_only():
     p.creature(1, 1, 1)  # diagonal: no
     p.creature(0, -1, 0)  # own creature: no
     s = p.at_actions(0)
-    assert [t for t in legal_texts(s) if t.startswith("attack")] == ["attack 0,0 1,0 p1"]
+    assert [t for t in legal_texts(s) if t.startswith("attack")] == ["attack 0,0 -> p1.1,0"]
 
 
 def test_camouflage_protects_from_every_predator():
@@ -103,7 +103,7 @@ def test_camouflage_protects_from_every_predator():
 
 def test_an_attack_wounds_and_feeds_the_predator():
     p, victim = _predator_position()
-    s = play(p.at_actions(0), "attack 0,0 1,0 p1")
+    s = play(p.at_actions(0), "attack 0,0 -> p1.1,0")
     assert s.cr_wound[victim] == 1 and s.cr_food[0] == 1
     assert not any(t.startswith("attack") for t in legal_texts(s))  # once per predator
 
@@ -113,7 +113,7 @@ def test_a_second_wound_kills_and_returns_the_token_and_its_cards():
     s = p.s
     s.cr_traits[victim] |= 0b1000  # a Shaman-given fat reserve: no card
     discard_before = list(s.discard)
-    play(p.at_actions(0), "attack 0,0 1,0 p1")
+    play(p.at_actions(0), "attack 0,0 -> p1.1,0")
     assert s.cr_pos[victim] is None and s.cr_traits[victim] == 0 and s.cr_wound[victim] == 0
     assert s.discard[2] == discard_before[2] + 1 and s.discard[3] == discard_before[3]
     assert s.cr_food[0] == 1

@@ -20,12 +20,12 @@ def test_bad_options_and_player_counts_are_refused():
         spec.new_game(2, 1, {"no_such_option": True})
     with pytest.raises(OptionError):
         spec.new_game(4, 1)
-    assert spec.new_game(2, 1, {"two_roles_in_2p": "yes"}).options["two_roles_in_2p"] is True
+    assert spec.new_game(2, 1, {"two_roles_in_2p": "yes"}).options.two_roles_in_2p is True
 
 
 def test_unreadable_action_text_is_an_error():
     spec = get_game("citadels")
-    for text in ("fly 1,2", "lay x,y r0", "attack 0,0 1,0 q1", ""):
+    for text in ("fly 1,2", "lay x,y r0", "attack 0,0 -> q1.1,0", ""):
         with pytest.raises(IllegalActionError):
             spec.action_from_text(text)
 

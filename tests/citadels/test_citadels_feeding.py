@@ -97,7 +97,7 @@ def test_food_from_an_attack_counts_toward_the_need():
     p = _feeding((1, 0, "plains"))
     c = p.creature(0, 0, 0, "predator")
     p.creature(1, 1, 0)
-    s = play(p.at_actions(0), "attack 0,0 1,0 p1", "end")  # the last Action turn: Feeding starts
+    s = play(p.at_actions(0), "attack 0,0 -> p1.1,0", "end")  # the last Action turn: Feeding starts
     stop_all_feeding(s)
     assert s.cr_pos[c] == (0, 0) and s.round == 2
 

@@ -101,7 +101,7 @@ def test_the_mage_names_another_player_never_himself():
         pytest.skip("the Mage was removed in this deal")
     assert sorted(a.target for a in mage) == sorted({0, 1, 2} - {seat})
     with pytest.raises(IllegalActionError):
-        from engine.citadels.moves import PickRole
+        from engine.citadels.actions import PickRole
         s.apply(PickRole(MAGE, seat))
 
 

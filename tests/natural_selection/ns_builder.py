@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.natural_selection.board import FACE_DOWN, FEEDING
 from engine.natural_selection.cards import TRAIT_BY_NAME, card_from_name
-from engine.natural_selection.options import Rules, default_options
+from engine.natural_selection.options import Options, default_options
 from engine.natural_selection.state import empty_state
 from engine.rng import Rng
 
@@ -47,7 +47,7 @@ def position(rows, hands=None, hole=0, first=0, phase=FEEDING, current=None, opt
     n = len(rows)
     opts = default_options()
     opts.update(options or {})
-    rules = Rules(n, opts)
+    rules = Options.of(n, opts)
     s = empty_state(n, rules, Rng(seed))
     pool = _Deck(rules.deck)
     for seat, row in enumerate(rows):
@@ -77,6 +77,7 @@ def position(rows, hands=None, hole=0, first=0, phase=FEEDING, current=None, opt
     s.current_player = first if current is None else current
     s.bags = list(bags or [0] * n)
     s.round_no = 1
+    s.cached = None
     return s
 
 

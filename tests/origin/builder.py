@@ -14,7 +14,9 @@ from __future__ import annotations
 from engine.origin import GAME
 from engine.origin.animal import FAT, FLAGS, FOOD, add_trait, new_animal
 from engine.origin.cards import (CARD_KINDS, KIND_BY_NAME, NUM_KINDS, TRAIT_BY_NAME, deck_counts)
-from engine.origin.state import DEVELOPMENT, FEEDING, OriginState, Options
+from engine.origin.board import DEVELOPMENT, FEEDING
+from engine.origin.options import Options
+from engine.origin.state import OriginState
 from engine.rng import Rng
 
 
@@ -71,7 +73,7 @@ class Builder:
     def _state(self, phase: int, actor: int, first: int, last_turn: bool, deck: int | None) -> OriginState:
         s = OriginState.__new__(OriginState)
         s.num_players = self.players
-        s.opts = Options(self.options)
+        s.opts = Options(**self.options)
         s.rng = Rng(self.seed)
         s.phase = phase
         s.turn = 1

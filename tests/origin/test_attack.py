@@ -2,7 +2,7 @@
 import pytest
 
 from engine.origin.animal import FAT, FLAGS, FOOD, POISONED
-from engine.origin.state import DEFENCE, SCAVENGE
+from engine.origin.board import DEFENCE, SCAVENGE
 from tests.origin.builder import Builder, act, legal
 
 

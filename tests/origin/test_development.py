@@ -1,5 +1,5 @@
 """§3 phase 1, development: what may be played where."""
-from engine.origin.state import FEEDING
+from engine.origin.board import FEEDING
 from tests.origin.builder import Builder, act, legal
 
 

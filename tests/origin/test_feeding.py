@@ -4,7 +4,7 @@ import pytest
 from engine.contract import IllegalActionError
 from engine.origin import GAME
 from engine.origin.animal import FAT, FLAGS, FOOD, HIBERNATED_LAST, HIBERNATING
-from engine.origin.state import CHAIN, FREE_ACTIONS, LINK_USED
+from engine.origin.board import CHAIN, FREE_ACTIONS, LINK_USED
 from engine.rng import Rng
 from tests.origin.builder import Builder, act, legal
 

@@ -7,7 +7,7 @@ from engine.origin.actions import PASS, Attack, PlayAnimal, PlayPair, PlayTrait
 from engine.origin.attack import attack_targets
 from engine.origin.cards import CARD_KINDS, PAIRED, PARASITE, SYMBIOSIS
 from engine.origin.development import pair_allowed, trait_allowed
-from engine.origin.state import DEVELOPMENT, FEEDING
+from engine.origin.board import DEVELOPMENT, FEEDING
 from engine.rng import Rng
 
 

@@ -4,7 +4,7 @@ import pytest
 from engine.contract import TERMINAL
 from engine.origin import GAME
 from engine.origin.cards import FOOD_TABLE
-from engine.origin.state import DEVELOPMENT, FEEDING
+from engine.origin.board import DEVELOPMENT, FEEDING
 from tests.origin.builder import Builder, act
 
 

@@ -128,7 +128,7 @@ def test_check_player_command(bots):
 
 
 def test_bench_ismcts_rows():
-    from arena.bench import bench_ismcts
+    from arena.bench.ismcts import bench_ismcts
 
     rows = bench_ismcts("toy", iterations=50, repeats=1)
     assert {r["position"] for r in rows} >= {"early"} and all(r["median it/s"] > 0 for r in rows)

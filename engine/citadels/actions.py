@@ -3,8 +3,9 @@
 Every action is a NamedTuple keyed by what the acting seat sees (a role number,
 a cell, a trait kind, the seat of a target) and ends with a ``verb`` code, so
 that two kinds of action with the same fields never compare equal (``Settle(1,
-2) != Feed(1, 2)``).  ``str(action)`` is its text; ``move_from_text`` reads it
-back.
+2) != Feed(1, 2)``).  ``str(action)`` is its text; ``action_from_text`` reads it
+back.  Notation (engine/README.md): the verb first, a seat ``p1``, an own creature by
+its cell ``x,y``, another seat's creature ``p1.x,y``: ``attack 0,0 -> p1.1,0``.
 """
 from __future__ import annotations
 
@@ -27,6 +28,11 @@ class Discard(NamedTuple):
     trait: int
     verb: int = V_DISCARD
 
+    @property
+    def trait_name(self) -> str:
+        """The trait by name, e.g. "predator"."""
+        return TRAIT_NAME[self.trait]
+
     def __str__(self):
         return f"discard {TRAIT_NAME[self.trait]}"
 
@@ -36,6 +42,11 @@ class PickRole(NamedTuple):
     role: int
     target: int = -1
     verb: int = V_ROLE
+
+    @property
+    def role_name(self) -> str:
+        """The role by name, e.g. "king"."""
+        return ROLE_NAME[self.role]
 
     def __str__(self):
         text = f"role {self.role} {ROLE_NAME[self.role]}"
@@ -70,6 +81,11 @@ class PlayTrait(NamedTuple):
     y: int
     verb: int = V_TRAIT
 
+    @property
+    def trait_name(self) -> str:
+        """The trait by name, e.g. "predator"."""
+        return TRAIT_NAME[self.trait]
+
     def __str__(self):
         return f"trait {TRAIT_NAME[self.trait]} {_cell(self.x, self.y)}"
 
@@ -80,6 +96,11 @@ class ShamanGift(NamedTuple):
     x: int
     y: int
     verb: int = V_GIFT
+
+    @property
+    def trait_name(self) -> str:
+        """The trait by name, e.g. "predator"."""
+        return TRAIT_NAME[self.trait]
 
     def __str__(self):
         return f"shaman {TRAIT_NAME[self.trait]} {_cell(self.x, self.y)}"
@@ -105,7 +126,7 @@ class Attack(NamedTuple):
     verb: int = V_ATTACK
 
     def __str__(self):
-        return f"attack {_cell(self.x, self.y)} {_cell(self.tx, self.ty)} p{self.victim}"
+        return f"attack {_cell(self.x, self.y)} -> p{self.victim}.{_cell(self.tx, self.ty)}"
 
 
 class EndTurn(NamedTuple):
@@ -163,8 +184,9 @@ def _parse(words: list):
         return kind(trait_from_text(words[1]), *_parse_cell(words[2]))
     if verb == "heal":
         return ShamanHeal(*_parse_cell(words[1]))
-    if verb == "attack":
-        return Attack(*_parse_cell(words[1]), *_parse_cell(words[2]), _seat(words[3]))
+    if verb == "attack" and words[2] == "->" and len(words) == 4:
+        seat, _, cell = words[3].partition(".")
+        return Attack(*_parse_cell(words[1]), *_parse_cell(cell), _seat(seat))
     if verb == "end":
         return EndTurn()
     if verb == "feed":
@@ -174,7 +196,7 @@ def _parse(words: list):
     raise ValueError(verb)
 
 
-def move_from_text(text: str):
+def action_from_text(text: str):
     """Read an action back from ``str(action)``."""
     words = text.split()
     try:
@@ -183,5 +205,5 @@ def move_from_text(text: str):
         raise IllegalActionError(f"citadels: cannot read action {text!r} ({exc})") from None
 
 
-def move_to_text(action) -> str:
+def action_to_text(action) -> str:
     return str(action)

@@ -1,7 +1,7 @@
 """``arena bench engine`` and ``arena bench memory``: engine speed and memory.
 
 Everything here is measured, never asserted: benchmarks are commands, tests
-stay correct on a slow machine (BENCHMARKS.md).  Each figure is the median of
+stay correct on a slow machine (docs/benchmarks.md).  Each figure is the median of
 ``repeats`` runs in this process.
 """
 from __future__ import annotations

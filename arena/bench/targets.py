@@ -1,4 +1,4 @@
-"""``arena bench targets``: every speed target of BENCHMARKS.md measured on this
+"""``arena bench targets``: every speed target of docs/benchmarks.md measured on this
 machine, in one table: the target, the measured median, whether it is met, and the
 ``arena bench`` command that measures that row alone.
 
@@ -14,7 +14,7 @@ from typing import NamedTuple
 class Target(NamedTuple):
     key: str          # the measurement it reads
     what: str
-    target: str       # as BENCHMARKS.md words it
+    target: str       # as docs/benchmarks.md words it
     limit: float
     at_least: bool    # True: measured >= limit is met; False: measured <= limit
     unit: str         # how the measured value is printed
@@ -75,9 +75,9 @@ def evaluate(measured: dict, targets=TARGETS) -> list[dict]:
 
 def measure(seconds: float = 1.5, repeats: int = 5, tournament_games: int = 2000, cpus: int | None = None) -> dict:
     """Run the benchmarks behind the targets; medians, keyed as ``Target.key``."""
-    from arena.bench import bench_ismcts
-    from arena.bench_engine import bench_engine, bench_memory
-    from arena.bench_tournament import bench_tournament
+    from arena.bench.engine import bench_engine, bench_memory
+    from arena.bench.ismcts import bench_ismcts
+    from arena.bench.tournament import bench_tournament
 
     cpus = cpus or os.cpu_count() or 1
     measured = {}
@@ -98,9 +98,3 @@ def measure(seconds: float = 1.5, repeats: int = 5, tournament_games: int = 2000
     measured["tree_node"] = memory[0]["bytes per node"]
     measured["worker_rss"] = max(r["rss MiB"] for r in memory if r["what"].startswith("Ray worker"))
     return measured
-
-
-def format_rows(rows: list) -> str:
-    from tabulate import tabulate
-
-    return tabulate(rows, headers="keys", tablefmt="github", disable_numparse=True)

@@ -1,6 +1,5 @@
-"""The shared engine machinery: RNG, options, registry, records, the game loop."""
-import random
-
+"""The shared engine machinery: RNG, options, registry, records, the game loop.
+(The contract every game keeps is checked in tests/contract/.)"""
 import pytest
 
 from arena.match import play_game, player_seed
@@ -95,20 +94,3 @@ def test_rng_draws_are_splitmix64_of_seed_and_counter():
     r = Rng(11)
     seed = r.seed
     assert [r.next64() for _ in range(3)] == [mix64(seed ^ ((c * _GOLDEN) & _MASK)) for c in (1, 2, 3)]
-
-
-@pytest.mark.parametrize("name", ["origin", "citadels", "natural_selection"])
-def test_random_moves_play_to_the_end_on_a_sample_and_stop_at_the_limit(name):
-    """``random_moves`` as a player's rollout: on a sampled state, unrecorded, to the end;
-    from a new game, recorded, exactly the moves of ``limit`` plain legal_actions/apply steps."""
-    spec = get_game(name)
-    state = spec.new_game(2, 5)
-    sample = state.observation(state.current_player).sample(Rng(1))
-    moved = sample.random_moves(random.Random(2).random, None, record=False)
-    assert moved > 10 and sample.is_terminal() and sample.random_moves(random.random) == 0
-    plain, rand = spec.new_game(2, 5), random.Random(3).random
-    assert state.random_moves(random.Random(3).random, 7) == 7
-    for _ in range(7):
-        legal = plain.legal_actions()
-        plain.apply(legal[int(rand() * len(legal))])
-    assert state.render() == plain.render() and state.legal_actions() == plain.legal_actions()

@@ -1,6 +1,5 @@
-"""Benchmarks behind ``arena bench …`` (BENCHMARKS.md): one function per
-sub-command, each returning rows (dicts) that the CLI prints with tabulate or
-as JSON.  Medians over repeats, because the machine is shared and noisy."""
+"""``arena bench ismcts``: ISMCTS iterations per second from an early and a
+mid-game position, with full and with cut rollouts."""
 from __future__ import annotations
 
 import statistics
@@ -21,7 +20,7 @@ def _decision_state(state, rng: Rng):
 def bench_positions(game: str, num_players: int, seed: int) -> dict:
     """An early-game position (the first real choice of a new game) and a
     mid-game one (halfway through a random game from the same seed)."""
-    from arena.bench_engine import mid_game_state
+    from arena.bench.engine import mid_game_state
 
     early = _decision_state(get_game(game).new_game(num_players, seed), Rng(seed))
     positions = {"early": early}
@@ -56,9 +55,3 @@ def bench_ismcts(game: str, iterations: int = 1000, repeats: int = 3, num_player
                          "repeats": repeats, "median it/s": round(statistics.median(rates)),
                          "min it/s": round(min(rates)), "max it/s": round(max(rates))})
     return rows
-
-
-def format_rows(rows: list) -> str:
-    from tabulate import tabulate
-
-    return tabulate(rows, headers="keys", tablefmt="github")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.origin import attack, development, feeding
 from engine.origin.actions import (PASS, Accept, Attack, BurnFat, DropTail, Graze, Hibernate, Mimic, Pass, Pirate,
                                    PlayAnimal, PlayPair, PlayTrait, Run, Scavenge, TakeFood, Trigger)
-from engine.origin.state import CHAIN, DEFENCE, DEVELOPMENT, FEEDING, FREE_ACTIONS, OVER, SCAVENGE
+from engine.origin.board import CHAIN, DEFENCE, DEVELOPMENT, FEEDING, FREE_ACTIONS, OVER, SCAVENGE
 
 
 def legal_actions(s) -> list:

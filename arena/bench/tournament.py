@@ -16,7 +16,7 @@ when two run at once on busy cores); the busy share does not.  Ray's share of th
 wall time is the busy share of one process minus that of the Ray workers: both are
 ratios within one run, so it does not drift with the machine's load the way the
 baseline-against-Ray comparison does (that one moves by several % between runs).
-BENCHMARKS.md asks ≥ 85% efficiency on 2 cores, ≥ 80% with 15 workers on 16.
+docs/benchmarks.md asks ≥ 85% efficiency on 2 cores, ≥ 80% with 15 workers on 16.
 """
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def baseline_in_subprocess(setup: dict, jobs: list) -> tuple:
     Python process."""
     payload = json.dumps({"setup": setup, "jobs": jobs, "path": sys.path})
     code = ("import json, sys; d = json.loads(sys.stdin.read()); sys.path[:0] = d['path'];"
-            "from arena.bench_tournament import _time_in_process;"
+            "from arena.bench.tournament import _time_in_process;"
             "print(json.dumps(_time_in_process(d['setup'], d['jobs'])))")
     done = subprocess.run([sys.executable, "-c", code], input=payload, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -130,15 +130,15 @@ def bench_tournament(config=None, workers=(1, 2), game: str = "origin", players=
     return rows
 
 
-def format_rows(rows: list) -> str:
-    from tabulate import tabulate
-
-    table = [[r["mode"], r["workers"], r["games"], r["seconds"], r["games_per_s"],
-              f"{r['efficiency']:.0%}" if "efficiency" in r else "", r.get("overhead_ms_per_game", ""),
-              f"{r['busy']:.1%}", f"{r['ray_share']:.1%}" if "ray_share" in r else ""] for r in rows]
-    return tabulate(table, headers=["mode", "workers", "games", "seconds", "games/s", "efficiency",
-                                    "Ray overhead ms/game", "busy in games", "Ray's share of wall"],
-                    tablefmt="simple", disable_numparse=True)
+def display_rows(rows: list) -> list:
+    """The rows as the table shows them (``arena.bench.format_rows``): named columns,
+    shares as percentages."""
+    return [{"mode": r["mode"], "workers": r["workers"], "games": r["games"], "seconds": r["seconds"],
+             "games/s": r["games_per_s"],
+             "efficiency": f"{r['efficiency']:.0%}" if "efficiency" in r else "",
+             "Ray overhead ms/game": r.get("overhead_ms_per_game", ""),
+             "busy in games": f"{r['busy']:.1%}",
+             "Ray's share of wall": f"{r['ray_share']:.1%}" if "ray_share" in r else ""} for r in rows]
 
 
 def _combinations(n: int, k: int) -> int:
