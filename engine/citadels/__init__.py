@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from engine.contract import GameSpec, RuleOption
 from engine.citadels.moves import move_from_text, move_to_text
+from engine.citadels.codec import action_codec
 from engine.citadels.rounds import new_state
 
 OPTIONS = (
@@ -41,4 +42,5 @@ GAME = GameSpec(
     action_from_text=move_from_text,
     options=OPTIONS,
     default_players=2,
+    action_codec=action_codec,
 )

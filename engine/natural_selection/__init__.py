@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.contract import GameSpec
 
 from .actions import Move, move_from_text, move_to_text
+from .codec import action_codec
 from .options import OPTIONS
 from .state import NaturalSelectionState, new_state
 
@@ -24,6 +25,7 @@ GAME = GameSpec(
     action_from_text=move_from_text,
     options=OPTIONS,
     default_players=4,
+    action_codec=action_codec,
 )
 
 __all__ = ["GAME", "Move", "NaturalSelectionState"]

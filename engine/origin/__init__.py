@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from engine.contract import GameSpec, RuleOption
 from engine.origin.actions import action_from_text, action_to_text
+from engine.origin.codec import action_codec
 from engine.origin.state import OriginState
 from engine.origin.turn import new_game
 
@@ -69,6 +70,7 @@ GAME = GameSpec(
     action_from_text=action_from_text,
     options=OPTIONS,
     default_players=2,
+    action_codec=action_codec,
 )
 
 __all__ = ["GAME", "OPTIONS", "OriginState"]
