@@ -6,7 +6,7 @@ with one species and each new one costs a card from its hand; over a game the
 cards that reach the hands are at most the deck and its discard pile reshuffled
 twice (the round after the first reshuffle is the last, §5), 3 x 129 = 387, so no
 row holds 388 species.  An attack by an Intelligent carnivore carries the
-negated trait (one of ``PROTECTING_TRAITS``) and the card it discards; a plain
+negated trait (one of ``PROTECTING_TRAITS`` or Horns) and the card it discards; a plain
 attack carries neither.
 """
 from __future__ import annotations
@@ -16,9 +16,11 @@ from functools import lru_cache
 from engine.action_codec import Block, BlockCodec
 from engine.natural_selection.actions import (ATTACK, BODY, DONE, DROP, EAT, FOOD, INTELLECT, NEW_LEFT, NEW_RIGHT,
                                               PASS, POP, TRAIT, Move)
-from engine.natural_selection.cards import FOOD_TABLES, PROTECTING_TRAITS, TRAIT_NAMES, build_deck
+from engine.natural_selection.cards import FOOD_TABLES, HORNS, PROTECTING_TRAITS, TRAIT_NAMES, build_deck
 
 POSITIONS = 400
+# what an Intelligent carnivore may negate: a protecting trait, or Horns (§4)
+NEGATABLE = PROTECTING_TRAITS + (HORNS,)
 CARDS = tuple(sorted({code for table in FOOD_TABLES for code in build_deck(table)}))
 
 
@@ -26,7 +28,7 @@ CARDS = tuple(sorted({code for table in FOOD_TABLES for code in build_deck(table
 def action_codec(num_players: int) -> BlockCodec:
     species = range(POSITIONS)
     seats = range(num_players)
-    negate = ((-1, -1),) + tuple((t, c) for t in PROTECTING_TRAITS for c in CARDS)
+    negate = ((-1, -1),) + tuple((t, c) for t in NEGATABLE for c in CARDS)
 
     def card_on(verb):
         return Block(verb, f"verb {verb}", (("card", CARDS), ("species", species)),
