@@ -111,13 +111,14 @@ class _Engine:
     OpenSpiel's ``clone()`` deep-copies the Python attributes: this copies our
     State with its ``clone()`` and shares the rest."""
 
-    __slots__ = ("state", "codec", "readable", "legal", "keys")
+    __slots__ = ("state", "codec", "readable", "legal", "ids", "keys")
 
     def __init__(self, state, codec, readable):
         self.state = state
         self.codec = codec
         self.readable = readable
         self.legal = None  # {id: action} of the legal actions
+        self.ids = None  # their ids, sorted
         self.keys = {}
 
     def __deepcopy__(self, memo):
@@ -128,6 +129,7 @@ class _Engine:
         if legal is None:
             encode = self.codec.encode
             legal = self.legal = {encode(a): a for a in self.state.legal_actions()}
+            self.ids = sorted(legal)
         return legal
 
     def key(self, seat: int, perfect_recall: bool) -> str:
@@ -163,9 +165,12 @@ class ArenaState(pyspiel.State):
         return self._engine.state.current_player == TERMINAL
 
     def _legal_actions(self, player):
-        if player != self._engine.state.current_player:
+        engine = self._engine
+        if player != engine.state.current_player:
             return []
-        return sorted(self._engine.legal_by_id())
+        if engine.ids is None:
+            engine.legal_by_id()
+        return list(engine.ids)
 
     def _apply_action(self, action):
         engine = self._engine
@@ -173,7 +178,7 @@ class ArenaState(pyspiel.State):
         if move is None:
             move = engine.codec.decode(action)  # not legal: our apply() raises IllegalActionError
         engine.state.apply(move)
-        engine.legal = None
+        engine.legal = engine.ids = None
         engine.keys = {}
 
     def _action_to_string(self, player, action):
