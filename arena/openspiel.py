@@ -287,9 +287,9 @@ def load_game(name: str, players: int | None = None, seed: int = 0, readable_key
     ``players`` seats (default: the game's), the game ``seed`` and rule options."""
     spec = get_game(name)
     register(name)
-    spec.resolve_options(options)  # an unknown option or bad value: our error, naming it
+    resolved = spec.resolve_options(options)  # an unknown option or bad value: our error, naming it
     params = {"players": int(players or spec.default_players), "seed": int(seed),
-              "readable_keys": bool(readable_keys), **options}
+              "readable_keys": bool(readable_keys), **{k: resolved[k] for k in options}}
     return pyspiel.load_game(PREFIX + name, params)
 
 

@@ -104,7 +104,7 @@ def test_readable_keys_are_the_observations_fields():
 
 
 def test_the_seed_and_rule_options_are_game_parameters():
-    game = load_game("origin", players=3, seed=9, running_escape_roll=5)
+    game = load_game("origin", players=3, seed=9, running_escape_roll="5")  # text, as from a command line
     assert game.get_parameters()["seed"] == 9 and game.num_players() == 3
     assert game.new_initial_state().engine_state().render() == get_game("origin").new_game(
         3, 9, {"running_escape_roll": 5}).render()
