@@ -144,6 +144,27 @@ def bench_ismcts_command(game: str = typer.Option("origin", help="game name"),
     typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
 
 
+@bench_app.command("versus-openspiel")
+def bench_versus_openspiel_command(game: str = typer.Option("origin", help="game name"),
+                                   iterations: int = typer.Option(200, help="iterations per measured search"),
+                                   repeats: int = typer.Option(3, help="repeats per row (the median is reported)"),
+                                   players: Optional[int] = typer.Option(None, help="number of players"),
+                                   seed: int = typer.Option(0, help="seed of the benchmark positions"),
+                                   as_json: bool = typer.Option(False, "--json", help="print JSON rows")):
+    """Our ISMCTS and OpenSpiel's on the same positions: iterations/s side by side and the ratio."""
+    from arena.bench import format_rows
+    from engine.contract import OptionError
+
+    try:
+        from arena.bench.openspiel import bench_versus_openspiel
+        rows = bench_versus_openspiel(game, iterations=iterations, repeats=repeats, num_players=players, seed=seed)
+    except ImportError as exc:
+        _fail(str(exc))
+    except OptionError as exc:
+        _fail(str(exc))
+    typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
+
+
 @bench_app.command("engine")
 def bench_engine_command(game: List[str] = typer.Option([], help="game name (repeatable; default: every game)"),
                          players: List[int] = typer.Option([], help="player count (repeatable; default: min and 4)"),

@@ -1,6 +1,7 @@
 """Turning a player spec from a config or the command line into a Player.
 
-Specs: a built-in name (``random``, ``rules``, ``ismcts``, ``pimc``),
+Specs: a built-in name (``random``, ``rules``, ``ismcts``, ``pimc``, and with the
+``openspiel`` extra ``openspiel-ismcts``, ``openspiel-mcts``),
 ``package.module:Class`` or ``path/to/file.py:Class``; keyword parameters come
 from the config.  :func:`check_player` also plays a few games against random
 players, so that a broken player is caught before a tournament (``arena check-player``).
@@ -15,11 +16,16 @@ import sys
 import zlib
 from pathlib import Path
 
-# name -> "module:Class"; "rules" is looked up per game (players/rules/<game>.py)
+# name -> "module:Class"; "rules" is looked up per game (players/rules/<game>.py).
+# The OpenSpiel players live with the OpenSpiel adapter (arena/openspiel.py, the
+# `openspiel` extra); as every built-in, their module is imported only when the spec
+# is used, so nothing here imports arena or OpenSpiel.
 BUILTIN = {
     "random": "players.random_player:RandomPlayer",
     "ismcts": "players.ismcts:ISMCTSPlayer",
     "pimc": "players.pimc:PIMCPlayer",
+    "openspiel-ismcts": "arena.openspiel:OpenSpielISMCTSPlayer",
+    "openspiel-mcts": "arena.openspiel:OpenSpielMCTSPlayer",
 }
 
 

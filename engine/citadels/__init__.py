@@ -15,6 +15,7 @@ phase), ``draft`` (round start and the role draft), ``map_phase``, ``action_phas
 from __future__ import annotations
 
 from engine.contract import GameSpec
+from engine.citadels.codec import action_codec
 from engine.citadels.actions import action_from_text, action_to_text
 from engine.citadels.observation import redeal
 from engine.citadels.options import RULE_OPTIONS
@@ -35,4 +36,5 @@ GAME = GameSpec(
     invariants=invariants,
     rescore=rescore,
     redeal=redeal,
+    action_codec=action_codec,
 )

@@ -18,6 +18,7 @@ Rule options (``options.RULE_OPTIONS``, each documented there and at its code):
 from __future__ import annotations
 
 from engine.contract import GameSpec
+from engine.natural_selection.codec import action_codec
 
 from engine.natural_selection.actions import Move, action_from_text, action_to_text
 from engine.natural_selection.options import RULE_OPTIONS
@@ -39,6 +40,7 @@ GAME = GameSpec(
     invariants=invariants,
     rescore=rescore,
     redeal=redeal,
+    action_codec=action_codec,
 )
 
 __all__ = ["GAME", "Move", "NaturalSelectionState"]

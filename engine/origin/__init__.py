@@ -52,6 +52,7 @@ Resolutions that are not options:
 from __future__ import annotations
 
 from engine.contract import GameSpec
+from engine.origin.codec import action_codec
 from engine.origin.actions import action_from_text, action_to_text
 from engine.origin.observation import redeal
 from engine.origin.options import RULE_OPTIONS
@@ -72,6 +73,7 @@ GAME = GameSpec(
     invariants=invariants,
     rescore=rescore,
     redeal=redeal,
+    action_codec=action_codec,
 )
 
 __all__ = ["GAME", "RULE_OPTIONS", "OriginState"]

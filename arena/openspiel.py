@@ -1,0 +1,459 @@
+"""Our games inside OpenSpiel, and OpenSpiel's search as players of ours.
+
+Needs the optional extra (``pip install 'arena[openspiel]'``); nothing else in
+the package imports this module, so the rest works without OpenSpiel.
+
+``load_game(name, players=..., seed=..., **options)`` registers any game of our
+registry as a Python game of OpenSpiel (short name ``arena_<name>``) and loads it.
+The adapter is generic over the engine contract:
+
+* actions are the game's ``action_codec(num_players)`` ids (``GameSpec.action_codec``);
+  ``legal_actions()`` are the encoded legal actions, sorted;
+* chance stays inside our state (OpenSpiel's *sampled stochastic*: there are no
+  chance nodes, ``apply`` rolls the dice itself); the seed is the game parameter
+  ``seed``, so ``(seed, actions)`` still replays a game;
+* ``information_state_string(p)`` is a hash of every public field of
+  ``observation(p)`` (a seat's observation holds the public history, so it is a
+  perfect-recall information state); ``observation_string(p)`` the same without
+  the history.  With the game parameter ``readable_keys=True`` both are the
+  hashed text itself, one ``field=value`` line per field;
+* ``resample_from_infostate(p, sampler)`` is ``observation(p).sample(rng)`` with an
+  ``Rng`` seeded from the sampler; ``clone()`` (OpenSpiel's own, which deep-copies
+  the Python attributes) copies our state with its ``clone()``;
+* ``returns()`` come from the places (``ranking()``): each seat gets
+  ``2 r - 1`` where ``r`` is its share of the other seats it beats (ties count
+  half), so a win is 1, a loss -1, and the returns of every game sum to 0.
+
+OpenSpiel's C++ bots cannot search these games (its C++ ``ISMCTSBot`` does not
+call a Python game's ``resample_from_infostate``); OpenSpiel's Python algorithms
+can.  ``serialize()`` is not provided: a game is replayed from ``(seed, actions)``.
+
+Players (the built-in specs ``openspiel-ismcts`` and ``openspiel-mcts``):
+:class:`OpenSpielISMCTSPlayer` runs OpenSpiel's Python ``ISMCTSBot`` and
+:class:`OpenSpielMCTSPlayer` its ``MCTSBot``, both on a state sampled from the
+player's observation (never the true state), with every random choice seeded.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+
+try:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts as os_ismcts
+    from open_spiel.python.algorithms import mcts as os_mcts
+except ImportError as exc:  # pragma: no cover - the message is the point
+    raise ImportError(f"OpenSpiel is not installed ({exc}): pip install 'arena[openspiel]'") from exc
+
+from engine.contract import TERMINAL, OptionError
+from engine.registry import get_game
+from engine.rng import Rng
+from players.base import Player
+from players.search_tree import EVALUATIONS, random_rollout, rewards_from_places
+
+PREFIX = "arena_"
+# An upper bound on the moves of a game that OpenSpiel asks for (GameInfo); our
+# games run a few hundred to a few thousand decisions.
+MAX_GAME_LENGTH = 100_000
+_PARAMS = ("players", "seed", "readable_keys")
+_registered: dict = {}  # our game name -> its pyspiel.Game subclass
+
+
+# --- keys from observations ---------------------------------------------------
+
+def _canonical(value):
+    if isinstance(value, dict):
+        return sorted(((repr(k), _canonical(v)) for k, v in value.items()))
+    if isinstance(value, (set, frozenset)):
+        return sorted(repr(_canonical(v)) for v in value)
+    return value
+
+
+def _public_fields(observation) -> list:
+    """The names of an observation's fields, private ones (``_x``) left out."""
+    cls = type(observation)
+    names = getattr(cls, "_arena_fields", None)
+    if names is None:
+        names = []
+        for klass in reversed(cls.__mro__):
+            for name in getattr(klass, "__slots__", ()):
+                if not name.startswith("_") and name not in names:
+                    names.append(name)
+        if hasattr(observation, "__dict__"):
+            names.extend(k for k in vars(observation) if not k.startswith("_") and k not in names)
+        cls._arena_fields = names = tuple(names)
+    return names
+
+
+def observation_text(observation, perfect_recall: bool = True) -> str:
+    """Every public field of ``observation`` as ``name=value`` lines (without
+    ``history`` unless ``perfect_recall``): the readable information state."""
+    lines = []
+    for name in _public_fields(observation):
+        if name == "history" and not perfect_recall:
+            continue
+        lines.append(f"{name}={_canonical(getattr(observation, name, None))!r}")
+    return "\n".join(lines)
+
+
+def observation_key(observation, perfect_recall: bool = True) -> str:
+    """A short hash of :func:`observation_text`: equal exactly when the texts are."""
+    text = observation_text(observation, perfect_recall)
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+# --- the pyspiel game ---------------------------------------------------------
+
+class _Engine:
+    """The Python side of one pyspiel state: our State, and caches of what
+    OpenSpiel asks for repeatedly (legal ids, keys), dropped at every move.
+    OpenSpiel's ``clone()`` deep-copies the Python attributes: this copies our
+    State with its ``clone()`` and shares the rest."""
+
+    __slots__ = ("state", "codec", "readable", "legal", "ids", "keys")
+
+    def __init__(self, state, codec, readable):
+        self.state = state
+        self.codec = codec
+        self.readable = readable
+        self.legal = None  # {id: action} of the legal actions
+        self.ids = None  # their ids, sorted
+        self.keys = {}
+
+    def __deepcopy__(self, memo):
+        return _Engine(self.state.clone(), self.codec, self.readable)
+
+    def legal_by_id(self) -> dict:
+        legal = self.legal
+        if legal is None:
+            encode = self.codec.encode
+            legal = self.legal = {encode(a): a for a in self.state.legal_actions()}
+            self.ids = sorted(legal)
+        return legal
+
+    def key(self, seat: int, perfect_recall: bool) -> str:
+        k = (seat, perfect_recall)
+        key = self.keys.get(k)
+        if key is None:
+            observation = self.state.observation(seat)
+            key = (observation_text(observation, perfect_recall) if self.readable
+                   else observation_key(observation, perfect_recall))
+            self.keys[k] = key
+        return key
+
+
+class ArenaState(pyspiel.State):
+    """A pyspiel state around one of our States (``engine_state()``)."""
+
+    def __init__(self, game, engine_state=None):
+        super().__init__(game)
+        if engine_state is None:
+            params = game.get_parameters()
+            engine_state = game.spec.new_game(params["players"], params["seed"], game.options)
+        self._engine = _Engine(engine_state, game.codec, game.readable)
+
+    def engine_state(self):
+        """Our State (live: do not change it behind OpenSpiel's back)."""
+        return self._engine.state
+
+    def current_player(self):
+        seat = self._engine.state.current_player
+        return pyspiel.PlayerId.TERMINAL if seat == TERMINAL else seat
+
+    def is_terminal(self):
+        return self._engine.state.current_player == TERMINAL
+
+    def _legal_actions(self, player):
+        engine = self._engine
+        if player != engine.state.current_player:
+            return []
+        if engine.ids is None:
+            engine.legal_by_id()
+        return list(engine.ids)
+
+    def _apply_action(self, action):
+        engine = self._engine
+        move = engine.legal_by_id().get(action)
+        if move is None:
+            move = engine.codec.decode(action)  # not legal: our apply() raises IllegalActionError
+        engine.state.apply(move)
+        engine.legal = engine.ids = None
+        engine.keys = {}
+
+    def _action_to_string(self, player, action):
+        return self.get_game().spec.action_to_text(self._engine.codec.decode(action))
+
+    def returns(self):
+        state = self._engine.state
+        if state.current_player != TERMINAL:
+            return [0.0] * state.num_players
+        return [2.0 * r - 1.0 for r in rewards_from_places(state.ranking())]
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state consistent with ``player_id``'s information: ``observation.sample``
+        with an ``Rng`` seeded from ``probability_sampler`` (a callable giving
+        floats in [0, 1); OpenSpiel's default one seeds itself from the clock)."""
+        return self.resample(player_id, Rng(int(probability_sampler() * 2 ** 53)))
+
+    def resample(self, player_id, rng: Rng) -> "ArenaState":
+        """``resample_from_infostate`` with our own generator (the players' seeded resampler)."""
+        return ArenaState(self.get_game(), self._engine.state.observation(player_id).sample(rng))
+
+    def information_key(self, player: int, perfect_recall: bool = True) -> str:
+        return self._engine.key(player, perfect_recall)
+
+    def __str__(self):
+        return self._engine.state.render()
+
+
+class _Observer:
+    """OpenSpiel's observer interface: strings only (no tensors)."""
+
+    def __init__(self, iig_obs_type, params):
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        self.perfect_recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
+        self.tensor = None
+        self.dict = {}
+
+    def set_from(self, state, player):
+        pass
+
+    def string_from(self, state, player):
+        return state.information_key(player, self.perfect_recall)
+
+
+class ArenaGame(pyspiel.Game):
+    """Base of the registered game classes (one per game of ours: ``spec``)."""
+
+    spec = None
+    game_type = None
+
+    def __init__(self, params=None):
+        spec = self.spec
+        params = dict(params or {})
+        n = int(params.get("players", spec.default_players))
+        if not spec.min_players <= n <= spec.max_players:
+            raise OptionError(f"game {spec.name!r} is for {spec.min_players}-{spec.max_players} players, not {n}")
+        self.options = spec.resolve_options({k: v for k, v in params.items() if k not in _PARAMS})
+        self.readable = bool(params.get("readable_keys", False))
+        self.codec = spec.action_codec(n)
+        info = pyspiel.GameInfo(num_distinct_actions=self.codec.size, max_chance_outcomes=0, num_players=n,
+                                min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
+                                max_game_length=MAX_GAME_LENGTH)
+        super().__init__(self.game_type, info, params)
+
+    def new_initial_state(self):
+        return ArenaState(self)
+
+    def wrap(self, engine_state) -> ArenaState:
+        """A pyspiel state around one of our States (e.g. a sample of an observation)."""
+        return ArenaState(self, engine_state)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        return _Observer(iig_obs_type, params)
+
+
+def register(name: str):
+    """Register our game ``name`` with OpenSpiel (once); returns its game class."""
+    if name in _registered:
+        return _registered[name]
+    spec = get_game(name)
+    if spec.action_codec is None:
+        raise OptionError(f"game {name!r} has no action_codec: OpenSpiel needs a fixed action encoding")
+    parameters = {"players": spec.default_players, "seed": 0, "readable_keys": False}
+    for option in spec.options:
+        parameters[option.name] = option.default
+    game_type = pyspiel.GameType(
+        short_name=PREFIX + name, long_name=f"{spec.title} (arena)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players, min_num_players=spec.min_players,
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=False,
+        parameter_specification=parameters)
+    cls = type(f"ArenaGame_{name}", (ArenaGame,), {"spec": spec, "game_type": game_type})
+    pyspiel.register_game(game_type, cls)
+    _registered[name] = cls
+    return cls
+
+
+def load_game(name: str, players: int | None = None, seed: int = 0, readable_keys: bool = False, **options):
+    """The pyspiel game of our game ``name`` (registered on first use), with
+    ``players`` seats (default: the game's), the game ``seed`` and rule options."""
+    spec = get_game(name)
+    register(name)
+    resolved = spec.resolve_options(options)  # an unknown option or bad value: our error, naming it
+    params = {"players": int(players or spec.default_players), "seed": int(seed),
+              "readable_keys": bool(readable_keys), **{k: resolved[k] for k in options}}
+    return pyspiel.load_game(PREFIX + name, params)
+
+
+# --- evaluators and players -----------------------------------------------------
+
+class EngineRolloutEvaluator(os_mcts.Evaluator):
+    """OpenSpiel's evaluator interface over our engine's rollout: the same loop
+    and the same cut-off evaluation as our ISMCTS (``random_moves`` for up to
+    ``cutoff`` moves, then ``cutoff_eval``), as returns in [-1, 1]."""
+
+    def __init__(self, cutoff: int | None = 20, cutoff_eval: str = "margin", n_rollouts: int = 1, seed: int = 0):
+        if cutoff_eval not in EVALUATIONS:
+            raise ValueError(f"cutoff_eval must be one of {sorted(EVALUATIONS)}, not {cutoff_eval!r}")
+        self.cutoff = cutoff
+        self.evaluate_cut = EVALUATIONS[cutoff_eval]
+        self.n_rollouts = n_rollouts
+        self.rand = random.Random(seed).random
+
+    def evaluate(self, state):
+        total = None
+        for _ in range(self.n_rollouts):
+            s = state.engine_state().clone()
+            if s.current_player != TERMINAL:
+                random_rollout(s, self.rand, self.cutoff)
+            rewards = rewards_from_places(s.ranking()) if s.current_player == TERMINAL else self.evaluate_cut(s)
+            values = np.array([2.0 * r - 1.0 for r in rewards])
+            total = values if total is None else total + values
+        return total / self.n_rollouts
+
+    def prior(self, state):
+        legal = state.legal_actions(state.current_player())
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+_FINAL_POLICIES = {"max_visit_count": os_ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                   "normalized_visit_count": os_ismcts.ISMCTSFinalPolicyType.NORMALIZED_VISITED_COUNT,
+                   "max_value": os_ismcts.ISMCTSFinalPolicyType.MAX_VALUE}
+_SELECTIONS = {"uct": os_ismcts.ChildSelectionPolicy.UCT, "puct": os_ismcts.ChildSelectionPolicy.PUCT}
+EVALUATORS = ("random_rollout", "engine_rollout")
+
+
+class _OpenSpielPlayer(Player):
+    """What both OpenSpiel players share: the pyspiel game per (game, seats), the
+    seeds, the evaluator, and turning a chosen id back into one of our actions."""
+
+    def __init__(self, uct_c: float = 2.0, max_simulations: int = 1000, evaluator: str = "random_rollout",
+                 n_rollouts: int = 1, rollout_cutoff: int | None = 20, cutoff_eval: str = "margin", seed: int = 0):
+        if not isinstance(max_simulations, int) or max_simulations < 1:
+            raise ValueError(f"max_simulations must be a positive integer, not {max_simulations!r}")
+        if not isinstance(uct_c, (int, float)) or uct_c < 0:
+            raise ValueError(f"uct_c must be a number >= 0, not {uct_c!r}")
+        if evaluator not in EVALUATORS:
+            raise ValueError(f"evaluator must be one of {list(EVALUATORS)}, not {evaluator!r}")
+        if not isinstance(n_rollouts, int) or n_rollouts < 1:
+            raise ValueError(f"n_rollouts must be a positive integer, not {n_rollouts!r}")
+        if cutoff_eval not in EVALUATIONS:
+            raise ValueError(f"cutoff_eval must be one of {sorted(EVALUATIONS)}, not {cutoff_eval!r}")
+        self.uct_c = float(uct_c)
+        self.max_simulations = max_simulations
+        self.evaluator_name = evaluator
+        self.n_rollouts = n_rollouts
+        self.rollout_cutoff = rollout_cutoff
+        self.cutoff_eval = cutoff_eval
+        self.base_seed = seed
+        self.last_iterations = 0
+
+    def start(self, game, seat, num_players, seed):
+        super().start(game, seat, num_players, seed)
+        mixed = seed * 1_000_003 + self.base_seed
+        self.rng = Rng(mixed)  # determinizations: the root sample and the resampler
+        self.random_state = np.random.RandomState(self.rng.fork(1).next64() & 0xFFFFFFFF)
+        # the rule options live in the sampled states; the game's parameters are not used by a search
+        self.os_game = load_game(game, players=num_players)
+        if self.evaluator_name == "random_rollout":
+            self.evaluator = os_mcts.RandomRolloutEvaluator(self.n_rollouts, self.random_state)
+        else:
+            self.evaluator = EngineRolloutEvaluator(self.rollout_cutoff, self.cutoff_eval, self.n_rollouts,
+                                                    self.rng.fork(2).next64())
+        self.bot = self.make_bot()
+
+    def make_bot(self):
+        raise NotImplementedError
+
+    def act(self, observation):
+        if not hasattr(self, "bot"):
+            self.start(observation.game, observation.seat, observation.num_players, 0)
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        state = self.os_game.wrap(observation.sample(self.rng))
+        chosen = int(self.bot.step(state))
+        self.last_iterations = self.max_simulations
+        encode = self.os_game.codec.encode
+        for action in legal:
+            if encode(action) == chosen:
+                return action
+        return self.os_game.codec.decode(chosen)  # not legal: the game loop records the fault
+
+
+class OpenSpielISMCTSPlayer(_OpenSpielPlayer):
+    """OpenSpiel's Python ``ISMCTSBot`` (Cowling et al.) with its parameters:
+    ``uct_c`` 2.0, ``max_simulations`` 1000, ``max_world_samples`` -1 (a new
+    determinization every simulation), ``final_policy_type`` (``max_visit_count``,
+    ``normalized_visit_count``, ``max_value``), ``child_selection_policy``
+    (``uct``, ``puct``), ``use_observation_string``, ``allow_inconsistent_action_sets``;
+    the leaf evaluator ``evaluator``: ``random_rollout`` (OpenSpiel's own, random
+    moves through pyspiel to the end, ``n_rollouts`` of them) or ``engine_rollout``
+    (our engine's rollout loop cut after ``rollout_cutoff`` moves and scored by
+    ``cutoff_eval``, as our ISMCTS does); ``seed``.  Returns are in [-1, 1]
+    (ours are in [0, 1]: its ``uct_c`` 2.0 matches our ``exploration`` 1.0).
+    Determinizations come from a seeded resampler (OpenSpiel's default one seeds
+    itself from the clock)."""
+
+    name = "openspiel-ismcts"
+
+    def __init__(self, uct_c: float = 2.0, max_simulations: int = 1000, max_world_samples: int = -1,
+                 final_policy_type: str = "max_visit_count", child_selection_policy: str = "uct",
+                 use_observation_string: bool = False, allow_inconsistent_action_sets: bool = False,
+                 evaluator: str = "random_rollout", n_rollouts: int = 1, rollout_cutoff: int | None = 20,
+                 cutoff_eval: str = "margin", seed: int = 0):
+        super().__init__(uct_c, max_simulations, evaluator, n_rollouts, rollout_cutoff, cutoff_eval, seed)
+        if final_policy_type not in _FINAL_POLICIES:
+            raise ValueError(f"final_policy_type must be one of {list(_FINAL_POLICIES)}, not {final_policy_type!r}")
+        if child_selection_policy not in _SELECTIONS:
+            raise ValueError(f"child_selection_policy must be one of {list(_SELECTIONS)}, "
+                             f"not {child_selection_policy!r}")
+        if not isinstance(max_world_samples, int) or (max_world_samples < 1 and max_world_samples != -1):
+            raise ValueError(f"max_world_samples must be -1 (unlimited) or a positive integer, "
+                             f"not {max_world_samples!r}")
+        self.max_world_samples = max_world_samples
+        self.final_policy_type = final_policy_type
+        self.child_selection_policy = child_selection_policy
+        self.use_observation_string = bool(use_observation_string)
+        self.allow_inconsistent_action_sets = bool(allow_inconsistent_action_sets)
+
+    def make_bot(self):
+        bot = os_ismcts.ISMCTSBot(
+            self.os_game, self.evaluator, self.uct_c, self.max_simulations,
+            max_world_samples=self.max_world_samples, random_state=self.random_state,
+            final_policy_type=_FINAL_POLICIES[self.final_policy_type],
+            use_observation_string=self.use_observation_string,
+            allow_inconsistent_action_sets=self.allow_inconsistent_action_sets,
+            child_selection_policy=_SELECTIONS[self.child_selection_policy])
+        rng = self.rng
+        bot.set_resampler(lambda state, player: state.resample(player, rng))
+        return bot
+
+
+class OpenSpielMCTSPlayer(_OpenSpielPlayer):
+    """OpenSpiel's Python ``MCTSBot`` (UCT for perfect information) on one
+    determinization per move: the state sampled from the observation, future
+    chance included (a one-world PIMC).  Parameters: ``uct_c`` 2.0,
+    ``max_simulations`` 1000, ``solve`` true, and the evaluator as
+    :class:`OpenSpielISMCTSPlayer`; ``seed``."""
+
+    name = "openspiel-mcts"
+
+    def __init__(self, uct_c: float = 2.0, max_simulations: int = 1000, solve: bool = True,
+                 evaluator: str = "random_rollout", n_rollouts: int = 1, rollout_cutoff: int | None = 20,
+                 cutoff_eval: str = "margin", seed: int = 0):
+        super().__init__(uct_c, max_simulations, evaluator, n_rollouts, rollout_cutoff, cutoff_eval, seed)
+        self.solve = bool(solve)
+
+    def make_bot(self):
+        return os_mcts.MCTSBot(self.os_game, self.uct_c, self.max_simulations, self.evaluator,
+                               solve=self.solve, random_state=self.random_state)
