@@ -1,0 +1,32 @@
+"""The turn's flow (§7): Planning -> Execution (step by step over the action
+display) -> Reset; ``advance`` runs every automatic step up to the next decision."""
+from __future__ import annotations
+
+from engine.contract import TERMINAL
+from engine.dominant_species import decisions as D
+
+PLANNING, EXECUTION, RESET, OVER = range(4)
+
+
+def advance(s) -> None:
+    from engine.dominant_species import execution, planning, reset
+    from engine.dominant_species.board import STEPS
+    nsteps = len(STEPS)
+    while s.pk == D.NONE:
+        phase = s.phase
+        if phase == EXECUTION:
+            cursor = s.cursor
+            if cursor >= nsteps:
+                s.phase = RESET
+                reset.begin(s)
+                continue
+            s.cursor = cursor + 1
+            execution.run_step(s, STEPS[cursor])
+        elif phase == PLANNING:
+            planning.next_placement(s)
+        elif phase == RESET:
+            reset.finish(s, -1)
+        else:
+            s.current_player = TERMINAL
+            return
+    s.current_player = s.pseat
