@@ -9,9 +9,7 @@ PLANNING, EXECUTION, RESET, OVER = range(4)
 
 
 def advance(s) -> None:
-    from engine.dominant_species import execution, planning, reset
-    from engine.dominant_species.board import STEPS
-    nsteps = len(STEPS)
+    nsteps = _NSTEPS
     while s.pk == D.NONE:
         phase = s.phase
         if phase == EXECUTION:
@@ -21,12 +19,21 @@ def advance(s) -> None:
                 reset.begin(s)
                 continue
             s.cursor = cursor + 1
-            execution.run_step(s, STEPS[cursor])
+            run_step(s, STEPS[cursor])
         elif phase == PLANNING:
-            planning.next_placement(s)
+            next_placement(s)
         elif phase == RESET:
             reset.finish(s, -1)
         else:
             s.current_player = TERMINAL
             return
     s.current_player = s.pseat
+
+
+from engine.dominant_species import reset  # noqa: E402  (the rules modules never import flow)
+from engine.dominant_species.board import STEPS  # noqa: E402
+from engine.dominant_species.execution import run_step  # noqa: E402
+from engine.dominant_species.planning import next_placement  # noqa: E402
+from engine.dominant_species import dominance  # noqa: E402,F401  (registers the card decisions)
+
+_NSTEPS = len(STEPS)

@@ -60,7 +60,7 @@ class DominantObservation(Observation):
         self.seat = seat
         self.legal_actions = list(s.legal_actions()) if s.current_player == seat else []
         self.is_terminal = s.current_player == TERMINAL
-        self.options = s.options
+        self.options = dict(s.options)
         self.opt = s.opt
         self.geo = s.geo
         self.animal = s.animal

@@ -17,7 +17,9 @@ def vacant_spaces(s, allow_initiative: bool = True) -> list:
     """Vacant eyeball spaces (never a free space; Glaciation: only the leftmost
     vacant one under ``glaciation_place_leftmost``)."""
     ap = s.ap
-    out = [sp for sp in _ORDINARY if ap[sp] == -1 and (allow_initiative or sp != _INIT)]
+    out = [sp for sp in _ORDINARY if ap[sp] == -1]
+    if not allow_initiative and out and out[0] == _INIT:
+        del out[0]
     glac = [sp for sp in _GLAC if ap[sp] == -1]
     if glac:
         if s.opt.glaciation_place_leftmost:
@@ -29,7 +31,7 @@ def vacant_spaces(s, allow_initiative: bool = True) -> list:
 
 def next_placement(s) -> None:
     n = s.num_players
-    if any(s.supply) and s.ap.count(-1):
+    if any(s.supply):
         spaces = None
         for k in range(n):
             pos = (s.plan_pos + k) % n
@@ -46,8 +48,11 @@ def next_placement(s) -> None:
     s.cursor = 0
 
 
+_PLACE = tuple((PLACE, sp) for sp in range(NUM_SPACES))
+
+
 def _legal_place(s):
-    return [(PLACE, sp) for sp in s.ctx]
+    return [_PLACE[sp] for sp in s.ctx]
 
 
 @D.rule(D.PLACE, _legal_place)
