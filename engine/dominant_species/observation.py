@@ -72,7 +72,7 @@ class DominantObservation(Observation):
         self.deck_cards = tuple(sorted(s.deck))  # contents only
         self.wl_sizes = tuple(len(x) for x in s.wl)
         self.wl_unseen = tuple(sorted(t for x in s.wl for t in x))
-        self.history = tuple(s.log)
+        self.history = s.log
 
     def sample(self, rng) -> DominantState:
         s = DominantState.__new__(DominantState)
@@ -82,14 +82,14 @@ class DominantObservation(Observation):
         for name in _INTS:
             setattr(s, name, getattr(self, name))
         deck = [k for k in self.deck_cards if k != ICE_AGE]
-        rng.shuffle(deck)
+        deck = rng.take(deck, len(deck))  # a uniform permutation
         s.deck = ([ICE_AGE] if ICE_AGE in self.deck_cards else []) + deck
-        tiles = list(self.wl_unseen)
-        rng.shuffle(tiles)
+        tiles = rng.take(list(self.wl_unseen), len(self.wl_unseen))
         a, b = self.wl_sizes[0], self.wl_sizes[0] + self.wl_sizes[1]
         s.wl = [tiles[:a], tiles[a:b], tiles[b:]]
         s.rng = rng.fork(0xD05 + self.seat)
-        s.log = list(self.history)
+        s.log_done = self.history
+        s.log_tail = []
         s._legal = None
         return s
 

@@ -88,7 +88,8 @@ def new_game(num_players: int, seed: int, options: dict) -> DominantState:
     s.pseat = -1
     s.ctx = []
     s.queue = []
-    s.log = []
+    s.log_done = ()
+    s.log_tail = []
     s._legal = None
     s.current_player = -1
     _load_rules()

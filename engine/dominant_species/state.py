@@ -7,7 +7,8 @@ Layout (N seats; ``h`` a hex 0..34, ``c`` a corner 0..91, ``e`` an element 0..5)
 boxes, ``bag[e]``, ``gone[e]`` (discs out of the game under
 ``removed_elements_to_bag = false``), ``ap[space]`` (-1 vacant, -2 absent free
 space, else the seat), ``deck`` (top = last), ``faceup``, ``wl`` (three
-face-down stacks, top = last) and ``wl_up`` (face-up tile or -1).
+face-down stacks, top = last) and ``wl_up`` (face-up tile or -1); the history
+is ``log_done + log_tail`` (``log``).
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from engine.dominant_species import decisions as D
 from engine.dominant_species import flow
 
 PLANNING, EXECUTION, RESET, OVER = range(4)
+_LOG_CHUNK = 32  # the public history is a shared tuple plus a short list: clone copies the list only
 PHASE_NAMES = ("planning", "execution", "reset", "over")
 
 
@@ -24,7 +26,7 @@ class DominantState(State):
                  "terrain", "tundra", "sp", "hib", "elem", "disp", "gene", "elim", "supply", "aps", "vp",
                  "bag", "gone", "box", "order", "ap", "deck", "faceup", "used", "wl", "wl_up",
                  "tundra_left", "survival", "scored", "last_scored", "ice_age", "turn", "phase", "cursor",
-                 "plan_pos", "pk", "pseat", "ctx", "queue", "log", "_legal")
+                 "plan_pos", "pk", "pseat", "ctx", "queue", "log_done", "log_tail", "_legal")
     game = "dominant_species"
 
     # -- contract verbs ---------------------------------------------------------
@@ -45,14 +47,17 @@ class DominantState(State):
         if action not in legal:
             raise IllegalActionError(f"dominant_species: {action!r} is not legal now")
         self._legal = None
-        self.log.append((self.current_player, action))
+        tail = self.log_tail
+        tail.append((self.current_player, action))
+        if len(tail) >= _LOG_CHUNK:
+            self.log_done += tuple(tail)
+            self.log_tail = []
         D.APPLY[self.pk](self, action)
         flow.advance(self)
 
     def random_moves(self, rand, limit=None, record: bool = True) -> int:
         moves = 0
         LEGAL, APPLY, advance = D.LEGAL, D.APPLY, flow.advance
-        log = self.log
         while self.current_player != TERMINAL and (limit is None or moves < limit):
             legal = self._legal
             if legal is None:
@@ -60,7 +65,11 @@ class DominantState(State):
             action = legal[int(rand() * len(legal))]
             self._legal = None
             if record:
-                log.append((self.current_player, action))
+                tail = self.log_tail
+                tail.append((self.current_player, action))
+                if len(tail) >= _LOG_CHUNK:
+                    self.log_done += tuple(tail)
+                    self.log_tail = []
             APPLY[self.pk](self, action)
             advance(self)
             moves += 1
@@ -110,7 +119,8 @@ class DominantState(State):
         c.pseat = self.pseat
         c.ctx = self.ctx[:]
         c.queue = self.queue[:]
-        c.log = self.log[:]
+        c.log_done = self.log_done  # a tuple, shared
+        c.log_tail = self.log_tail[:]
         c._legal = self._legal  # lists are replaced, never mutated
         return c
 
@@ -130,6 +140,11 @@ class DominantState(State):
     def render(self) -> str:
         from engine.dominant_species.render import render_state
         return render_state(self)
+
+    @property
+    def log(self) -> tuple:
+        """The public history: (seat, action) per move."""
+        return self.log_done + tuple(self.log_tail)
 
     def phase_name(self):
         return f"turn {self.turn}: {PHASE_NAMES[self.phase]}"

@@ -53,7 +53,7 @@ class Position:
             s.bag[i % 6] += s.box[i]
             s.box[i] = 0
         s.tundra_left = TUNDRA_TILES
-        s.log.clear()
+        s.log_tail = []
         s.pk = D.NONE
         s.phase = EXECUTION
 
