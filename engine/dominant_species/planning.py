@@ -30,33 +30,45 @@ def vacant_spaces(s, allow_initiative: bool = True) -> list:
 
 
 def next_placement(s) -> None:
+    """The next seat in initiative order with an AP in supply places it.  During a
+    Planning phase ``s.ctx`` holds the PLACE actions of the vacant spaces (kept up
+    to date by each placement; ``s.cursor == -1`` marks it valid)."""
     n = s.num_players
-    if any(s.supply):
-        spaces = None
-        for k in range(n):
-            pos = (s.plan_pos + k) % n
-            seat = s.order[pos]
-            if s.supply[seat]:
-                spaces = vacant_spaces(s)
-                if spaces:
+    supply = s.supply
+    if any(supply):
+        if s.cursor != -1:
+            s.ctx = [_PLACE[sp] for sp in vacant_spaces(s)]
+            s.cursor = -1
+        if s.ctx:
+            order = s.order
+            for k in range(n):
+                pos = (s.plan_pos + k) % n
+                seat = order[pos]
+                if supply[seat]:
                     s.plan_pos = (pos + 1) % n
-                    s.ctx = spaces
-                    D.ask(s, D.PLACE, seat)
+                    s.pk = D.PLACE
+                    s.pseat = seat
                     return
-                break
     s.phase = EXECUTION
     s.cursor = 0
 
 
 _PLACE = tuple((PLACE, sp) for sp in range(NUM_SPACES))
+_GLAC_LAST = _GLAC[-1]
 
 
 def _legal_place(s):
-    return [_PLACE[sp] for sp in s.ctx]
+    return s.ctx[:]
 
 
 @D.rule(D.PLACE, _legal_place)
 def _place(s, action):
-    s.ap[action[1]] = s.pseat
+    sp = action[1]
+    s.ap[sp] = s.pseat
     s.supply[s.pseat] -= 1
-    D.done(s)
+    ctx = s.ctx
+    i = ctx.index(action)
+    del ctx[i]
+    if sp in _GLAC and sp != _GLAC_LAST and s.opt.glaciation_place_leftmost and s.ap[sp + 1] == -1:
+        ctx.insert(i, _PLACE[sp + 1])
+    s.pk = D.NONE

@@ -126,6 +126,7 @@ def reseed(s) -> None:
     s.turn += 1
     s.phase = PLANNING
     s.plan_pos = 0
+    s.cursor = -2  # the vacant-space list of Planning is rebuilt
 
 
 def fill_boxes(s) -> None:

@@ -82,7 +82,7 @@ def new_game(num_players: int, seed: int, options: dict) -> DominantState:
     s.ice_age = False
     s.turn = 1
     s.phase = flow.PLANNING
-    s.cursor = 0
+    s.cursor = -2
     s.plan_pos = 0
     s.pk = D.NONE
     s.pseat = -1

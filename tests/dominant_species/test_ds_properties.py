@@ -7,7 +7,8 @@ clones are independent, observations hold no State and their samples agree
 with the public position.
 
 The default suite plays a few games; ``DS_RANDOM_GAMES=2000`` plays that many
-(checks every 10th move after the first 50 games), the issue's contract run.
+(checks every 10th move after the first 50 games), the issue's contract run;
+``DS_RANDOM_FIRST=k`` starts at game k (chunks of one long series).
 """
 import os
 import random
@@ -24,6 +25,7 @@ OPTION_SETS = ({}, {"max_turns": 12}, {"rim_corners": False, "removed_elements_t
                 "aquatic_species_without_element": False, "evolution_victim_to_box": True,
                 "ecodiversity_all_animals": True, "insect_free_speciation": False, "bonus_cap": 0})
 GAMES = int(os.environ.get("DS_RANDOM_GAMES", "5"))
+FIRST = int(os.environ.get("DS_RANDOM_FIRST", "0"))  # to run the long series in chunks
 
 
 def setup(i):
@@ -55,7 +57,7 @@ def play(n, seed, options, check_every=1):
 
 def test_random_games_keep_every_invariant():
     finished = 0
-    for i in range(GAMES):
+    for i in range(FIRST, FIRST + GAMES):
         n, seed, options = setup(i)
         s, _ = play(n, seed, options, check_every=1 if i < 50 else 10)
         finished += s.is_terminal()
