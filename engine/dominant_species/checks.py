@@ -46,6 +46,9 @@ def invariants(s) -> None:
     for e in range(6):
         assert discs[e] + s.gone[e] == ELEMENTS_PER_TYPE, f"{e}: element discs not conserved"
         assert s.bag[e] >= 0, "negative bag"
+    assert s.tiles == [h for h in range(NUM_HEXES) if s.terrain[h] >= 0], "tile list out of date"
+    assert s.live == [c for c in s.geo.corners if any(s.terrain[h] >= 0 for h in CORNER_HEXES[c])], \
+        "live corner list out of date"
     tundras = sum(1 for h in range(NUM_HEXES) if s.tundra[h])
     assert tundras + s.tundra_left == TUNDRA_TILES, "tundra tiles not conserved"
     laid = sum(1 for h in range(NUM_HEXES) if s.terrain[h] >= 0) - 7

@@ -39,7 +39,7 @@ def _card(s, action):
 def _aquatic_tiles(s, need_corner):
     terrain, tundra = s.terrain, s.tundra
     hides = s.opt.tundra_hides_terrain
-    return [h for h in range(NUM_HEXES) if terrain[h] in (SEA, WETLAND) and not (hides and tundra[h])
+    return [h for h in s.tiles if terrain[h] in (SEA, WETLAND) and not (hides and tundra[h])
             and (not need_corner or vacant_corners_of(s, h))]
 
 
@@ -119,7 +119,7 @@ def biodiversity(s, me):
 def biomass(s, me):
     n = s.num_players
     queue = []
-    for h in range(NUM_HEXES):
+    for h in s.tiles:
         if s.terrain[h] >= 0:
             total = sum(s.sp[h * n:h * n + n])
             if total > len(discs_on(s, h)):
@@ -155,7 +155,7 @@ def _biomass(s, action):
 
 # -- Blight ------------------------------------------------------------------------------------------------
 def _all_tiles(s):
-    return [(CHOOSE, h) for h in range(NUM_HEXES) if s.terrain[h] >= 0]
+    return [(CHOOSE, h) for h in s.tiles if s.terrain[h] >= 0]
 
 
 def blight(s, me):
@@ -238,7 +238,7 @@ def _cat_hit(s, action):
 # -- Cold Snap -----------------------------------------------------------------------------------------------
 def cold_snap(s, me):
     n = s.num_players
-    for h in range(NUM_HEXES):
+    for h in s.tiles:
         if s.terrain[h] >= 0 and s.tundra[h]:
             for seat in range(n):
                 if seat != me and s.sp[h * n + seat]:
@@ -301,7 +301,7 @@ def _evolve_targets(s, me):
         return []
     n = s.num_players
     used = s.ctx[0]
-    return [(EVOLVE, seat, h) for h in range(NUM_HEXES) for seat in range(n)
+    return [(EVOLVE, seat, h) for h in s.tiles for seat in range(n)
             if seat != me and not used >> seat & 1 and s.sp[h * n + seat]]
 
 
@@ -483,7 +483,7 @@ def _immigrants(s, action):
         s.aps[seat] -= 1
     else:
         n = s.num_players
-        for h in range(NUM_HEXES):
+        for h in s.tiles:
             if s.sp[h * n + seat] > 1:
                 eliminate(s, h, seat, s.sp[h * n + seat] - 1)
     _next_immigrant(s)
@@ -645,7 +645,7 @@ def symbiotic(s, me):
 # -- Ice Age ------------------------------------------------------------------------------------------------------------------------------------
 def ice_age(s, me):
     dominated = [0] * s.num_players
-    for h in range(NUM_HEXES):
+    for h in s.tiles:
         if s.terrain[h] >= 0:
             d = dominant(s, h)
             if d >= 0:

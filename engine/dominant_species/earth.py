@@ -11,9 +11,12 @@ if TYPE_CHECKING:
     from engine.dominant_species.state import DominantState
 
 
-def tiles(s: "DominantState") -> list:
+def refresh_tiles(s: "DominantState") -> None:
+    """Recomputes ``s.tiles`` (hexes holding a tile) and ``s.live`` (existing corners
+    touching a tile) after a tile is laid; both lists are replaced, never mutated."""
     terrain = s.terrain
-    return [h for h in range(NUM_HEXES) if terrain[h] >= 0]
+    s.tiles = [h for h in range(NUM_HEXES) if terrain[h] >= 0]
+    s.live = [c for c in s.geo.corners if any(terrain[h] >= 0 for h in CORNER_HEXES[c])]
 
 
 def tile_type(s, h: int) -> int:
@@ -57,7 +60,7 @@ def present(s, h: int) -> list:
 def occupied_by(s, seat: int) -> list:
     n = s.num_players
     sp = s.sp
-    return [h for h in range(NUM_HEXES) if sp[h * n + seat]]
+    return [h for h in s.tiles if sp[h * n + seat]]
 
 
 def has_tile(s, c: int) -> bool:
@@ -70,15 +73,8 @@ def has_tile(s, c: int) -> bool:
 
 def vacant_corners(s) -> list:
     """§3.3: corners that exist, hold no disc and touch at least one tile."""
-    elem, terrain = s.elem, s.terrain
-    out = []
-    for c in s.geo.corners:
-        if elem[c] < 0:
-            for h in CORNER_HEXES[c]:
-                if terrain[h] >= 0:
-                    out.append(c)
-                    break
-    return out
+    elem = s.elem
+    return [c for c in s.live if elem[c] < 0]
 
 
 def vacant_corners_of(s, h: int) -> list:
@@ -175,7 +171,7 @@ def glaciation_targets(s) -> list:
     if s.tundra_left <= 0:
         return []
     terrain, tundra = s.terrain, s.tundra
-    return [h for h in range(NUM_HEXES) if terrain[h] >= 0 and not tundra[h]
+    return [h for h in s.tiles if terrain[h] >= 0 and not tundra[h]
             and any(tundra[x] for x in NEIGHBOURS[h])]
 
 

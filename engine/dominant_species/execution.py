@@ -17,7 +17,7 @@ from engine.dominant_species.board import (ABUNDANCE, ADAPTATION, BIRDS, BOX_ABU
                                            SECTION_SIZE, SECTION_START, SPACE_INDEX, SPACE_SECTION,
                                            SPECIATION, SPECIATION_FREE, STEP_REGRESSION, STEP_WASTELAND_SWEEP,
                                            TUNDRA, TWO_STEPS, WANDERLUST, WASTELAND)
-from engine.dominant_species.earth import (adjacent_tiles, bonus, discs_on, dominant, eliminate, glaciate,
+from engine.dominant_species.earth import (adjacent_tiles, refresh_tiles, bonus, discs_on, dominant, eliminate, glaciate,
                                            glaciation_targets, move_cube, remove_disc, speciation_limit,
                                            vacant_corners, vacant_corners_of)
 from engine.dominant_species.planning import vacant_spaces
@@ -232,7 +232,7 @@ def wasteland_sweep(s) -> None:
     if not types:
         return
     elem, terrain, tundra = s.elem, s.terrain, s.tundra
-    for c in s.geo.corners:
+    for c in s.live:
         if elem[c] in types and any(terrain[h] >= 0 and tundra[h] for h in CORNER_HEXES[c]):
             remove_disc(s, c)
 
@@ -241,7 +241,7 @@ def wasteland_sweep(s) -> None:
 def _depletable(s):
     types = box(s, BOX_DEPLETION)
     elem = s.elem
-    return [c for c in s.geo.corners if elem[c] >= 0 and elem[c] in types] if types else []
+    return [c for c in s.live if elem[c] >= 0 and elem[c] in types] if types else []
 
 
 def start_depletion(s, owner, _i):
@@ -285,7 +285,7 @@ def start_speciation(s, owner, i):
         D.ask(s, D.SPEC_FREE, owner)
         return
     elem = s.elem
-    corners = [c for c in s.geo.corners if elem[c] == i]
+    corners = [c for c in s.live if elem[c] == i]
     if corners:
         s.ctx = corners
         D.ask(s, D.SPEC_CORNER, owner)
@@ -325,7 +325,7 @@ def add_species_step(s, action):
 
 def _legal_spec_free(s):
     terrain = s.terrain
-    return [(SPECIATE, h) for h in range(NUM_HEXES) if terrain[h] >= 0] + [_PASS]
+    return [(SPECIATE, h) for h in s.tiles if terrain[h] >= 0] + [_PASS]
 
 
 @D.rule(D.SPEC_FREE, _legal_spec_free)
@@ -369,6 +369,7 @@ def _legal_wl_hex(s):
 def _wl_hex(s, action):
     h = action[1]
     s.terrain[h] = s.ctx[0]
+    refresh_tiles(s)
     s.ctx = [h]
     s.vp[s.pseat] += bonus(s, len(adjacent_tiles(s, h)))
     if box(s, BOX_WANDERLUST) and vacant_corners_of(s, h):
@@ -515,7 +516,7 @@ def _competition_targets(s, seat):
     n = s.num_players
     sp = s.sp
     out = []
-    for h in range(NUM_HEXES):
+    for h in s.tiles:
         if sp[h * n + seat] and _competition_key(s, h) >= 0:
             for other in range(n):
                 if other != seat and sp[h * n + other]:
@@ -548,7 +549,7 @@ def start_domination(s, owner, _i):
 
 def _unscored(s):
     terrain, scored = s.terrain, s.scored
-    return [h for h in range(NUM_HEXES) if terrain[h] >= 0 and not scored >> h & 1]
+    return [h for h in s.tiles if terrain[h] >= 0 and not scored >> h & 1]
 
 
 def _legal_dominate(s):

@@ -23,7 +23,7 @@ from engine.dominant_species.cards import CARD_NAMES, ICE_AGE
 from engine.dominant_species.state import DominantState
 
 # State fields copied as they are (ints, or tuples turned back into lists by sample)
-_LISTS = ("terrain", "tundra", "sp", "hib", "elem", "disp", "gene", "elim", "supply", "aps", "vp", "bag",
+_LISTS = ("terrain", "live", "tundra", "sp", "hib", "elem", "disp", "gene", "elim", "supply", "aps", "vp", "bag",
           "gone", "box", "order", "ap", "faceup", "used", "wl_up", "ctx", "queue")
 _INTS = ("num_players", "current_player", "tundra_left", "survival", "scored", "last_scored", "ice_age",
          "turn", "phase", "cursor", "plan_pos", "pk", "pseat")
@@ -53,7 +53,7 @@ class TileView(NamedTuple):
 
 class DominantObservation(Observation):
     __slots__ = ("game", "seat", "legal_actions", "is_terminal", "options", "opt", "geo", "animal", "seat_of",
-                 "deck_cards", "wl_sizes", "wl_unseen", "history") + _LISTS + _INTS
+                 "deck_cards", "wl_sizes", "wl_unseen", "history", "tile_hexes") + _LISTS + _INTS
 
     def __init__(self, s: DominantState, seat: int):
         self.game = "dominant_species"
@@ -69,6 +69,7 @@ class DominantObservation(Observation):
             setattr(self, name, tuple(getattr(s, name)))
         for name in _INTS:
             setattr(self, name, getattr(s, name))
+        self.tile_hexes = tuple(s.tiles)
         self.deck_cards = tuple(sorted(s.deck))  # contents only
         self.wl_sizes = tuple(len(x) for x in s.wl)
         self.wl_unseen = tuple(sorted(t for x in s.wl for t in x))
@@ -81,6 +82,7 @@ class DominantObservation(Observation):
             setattr(s, name, list(getattr(self, name)))
         for name in _INTS:
             setattr(s, name, getattr(self, name))
+        s.tiles = list(self.tile_hexes)
         deck = [k for k in self.deck_cards if k != ICE_AGE]
         deck = rng.take(deck, len(deck))  # a uniform permutation
         s.deck = ([ICE_AGE] if ICE_AGE in self.deck_cards else []) + deck

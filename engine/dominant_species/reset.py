@@ -19,7 +19,7 @@ def endangered_tiles(s, seat: int) -> list:
     """Tiles where ``seat`` has species with no match, beyond its Hibernation immunity."""
     n = s.num_players
     out = []
-    for h in range(NUM_HEXES):
+    for h in s.tiles:
         i = h * n + seat
         if s.sp[i] > s.hib[i] and matches(s, seat, h) == 0:
             out.append(h)
@@ -58,7 +58,7 @@ def finish(s, saved: int) -> None:
 def extinction(s, saved: int) -> None:
     n = s.num_players
     mammals = s.seat_of[MAMMALS]
-    for h in range(NUM_HEXES):
+    for h in s.tiles:
         if s.terrain[h] < 0:
             continue
         for seat in range(n):
@@ -78,7 +78,7 @@ def survival(s) -> None:
     n = s.num_players
     totals = [0] * n
     occupied = [0] * n
-    for h in range(NUM_HEXES):
+    for h in s.tiles:
         if s.terrain[h] >= 0 and s.tundra[h]:
             for seat in range(n):
                 k = s.sp[h * n + seat]

@@ -22,7 +22,7 @@ def final_scoring(s) -> None:
     """§8.2: every tile scored once more."""
     vp = s.vp
     terrain = s.terrain
-    for h in range(NUM_HEXES):
+    for h in s.tiles:
         if terrain[h] >= 0:
             for seat, points in score_tile(s, h):
                 vp[seat] += points
@@ -35,7 +35,7 @@ def current_scores(s) -> list:
         return s.vp[:]
     scores = s.vp[:]
     terrain = s.terrain
-    for h in range(NUM_HEXES):
+    for h in s.tiles:
         if terrain[h] >= 0:
             for seat, points in score_tile(s, h):
                 scores[seat] += points

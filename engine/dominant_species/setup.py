@@ -12,6 +12,7 @@ from engine.dominant_species.board import (ALLOTMENT, ELEMENTS_PER_TYPE, FREE_SP
                                            START_ELEMENTS, START_SPECIES, START_TILES, TUNDRA_START, TUNDRA_TILES,
                                            WANDERLUST_TILES, corner_at)
 from engine.dominant_species.cards import FACE_UP, ICE_AGE, NUM_CARDS
+from engine.dominant_species.earth import refresh_tiles
 from engine.dominant_species.options import Options
 from engine.dominant_species.reset import fill_boxes
 from engine.dominant_species.state import DominantState
@@ -40,6 +41,7 @@ def new_game(num_players: int, seed: int, options: dict) -> DominantState:
         s.terrain[HEX_INDEX[qr]] = terrain
     s.tundra[HEX_INDEX[TUNDRA_START]] = 1
     s.tundra_left = TUNDRA_TILES - 1
+    refresh_tiles(s)
     s.elem = [-1] * NUM_CORNERS
     s.bag = [ELEMENTS_PER_TYPE] * 6
     s.gone = [0] * 6

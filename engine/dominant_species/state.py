@@ -1,7 +1,8 @@
 """The game state: flat lists of ints in ``__slots__`` and a hand-written clone.
 
 Layout (N seats; ``h`` a hex 0..34, ``c`` a corner 0..91, ``e`` an element 0..5):
-``terrain[h]`` (-1 blank), ``tundra[h]`` (0/1), ``sp[h*N+seat]`` species cubes,
+``terrain[h]`` (-1 blank), ``tiles`` (the hexes holding a tile) and ``live``
+(the existing corners touching a tile), both replaced when a tile is laid, ``tundra[h]`` (0/1), ``sp[h*N+seat]`` species cubes,
 ``hib[h*N+seat]`` Hibernation immunity this turn, ``elem[c]`` (-1 vacant),
 ``disp[seat*6+e]`` display (printed + added), ``box[b*6+e]`` the six element
 boxes, ``bag[e]``, ``gone[e]`` (discs out of the game under
@@ -23,7 +24,7 @@ PHASE_NAMES = ("planning", "execution", "reset", "over")
 
 class DominantState(State):
     __slots__ = ("num_players", "current_player", "options", "opt", "geo", "rng", "animal", "seat_of",
-                 "terrain", "tundra", "sp", "hib", "elem", "disp", "gene", "elim", "supply", "aps", "vp",
+                 "terrain", "tiles", "live", "tundra", "sp", "hib", "elem", "disp", "gene", "elim", "supply", "aps", "vp",
                  "bag", "gone", "box", "order", "ap", "deck", "faceup", "used", "wl", "wl_up",
                  "tundra_left", "survival", "scored", "last_scored", "ice_age", "turn", "phase", "cursor",
                  "plan_pos", "pk", "pseat", "ctx", "queue", "log_done", "log_tail", "_legal")
@@ -86,6 +87,8 @@ class DominantState(State):
         c.animal = self.animal  # fixed at setup
         c.seat_of = self.seat_of
         c.terrain = self.terrain[:]
+        c.tiles = self.tiles  # replaced, never mutated
+        c.live = self.live
         c.tundra = self.tundra[:]
         c.sp = self.sp[:]
         c.hib = self.hib[:]

@@ -16,6 +16,7 @@ from engine.dominant_species import decisions as D
 from engine.dominant_species.board import (ANIMAL_NAMES, CORNER_BY_NAME, ELEMENT_NAMES, FREE_SPACE, HEX_INDEX,
                                            NUM_CORNERS, NUM_HEXES, PRINTED, SPACE_BY_NAME, TERRAIN_NAMES,
                                            TUNDRA_TILES, hex_name)
+from engine.dominant_species.earth import refresh_tiles
 from engine.dominant_species.execution import run_step
 from engine.dominant_species.flow import EXECUTION
 
@@ -53,6 +54,7 @@ class Position:
             s.bag[i % 6] += s.box[i]
             s.box[i] = 0
         s.tundra_left = TUNDRA_TILES
+        refresh_tiles(s)
         s.log_tail = []
         s.pk = D.NONE
         s.phase = EXECUTION
@@ -61,6 +63,7 @@ class Position:
         s = self.s
         h = hx(qr)
         s.terrain[h] = TERRAIN_NAMES.index(terrain)
+        refresh_tiles(s)
         if tundra:
             s.tundra[h] = 1
             s.tundra_left -= 1
