@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.dominant_species import decisions as D
 from engine.dominant_species.actions import (ADD, CARD, CHOOSE, ELIMINATE, EVOLVE, GLACIATE, KEEP_DISC, LOSE,
                                              LOSE_AP, PASS, PLACE, PUT, REDUCE, SEND, SPARE, TAKE)
-from engine.dominant_species.board import (NEIGHBOURS, NUM_HEXES, SCORING, SEA, TUNDRA, WETLAND)
+from engine.dominant_species.board import NEIGHBOURS, SCORING, SEA, TUNDRA, WETLAND
 from engine.dominant_species import cards as C
 from engine.dominant_species.earth import (added_types, bag_types, bonus, discs_on, display_size, dominant,
                                            draw_random, eliminate, glaciate, glaciation_targets, move_cube,

@@ -24,6 +24,13 @@ def tile_type(s, h: int) -> int:
     return TUNDRA if s.tundra[h] else s.terrain[h]
 
 
+def lay_tile(s, h: int, terrain: int) -> None:
+    """A new tile on hex ``h`` (Wanderlust); ``tiles`` and ``live`` are replaced."""
+    s.terrain[h] = terrain
+    s.tiles = sorted(s.tiles + [h])
+    s.live = sorted(set(s.live).union(s.geo.hex_corners[h]))
+
+
 def matches(s, seat: int, h: int) -> int:
     """§6.1: the dot product of the tile's corner discs and the seat's display."""
     elem, disp = s.elem, s.disp

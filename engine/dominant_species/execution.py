@@ -17,8 +17,8 @@ from engine.dominant_species.board import (ABUNDANCE, ADAPTATION, BIRDS, BOX_ABU
                                            SECTION_SIZE, SECTION_START, SPACE_INDEX, SPACE_SECTION,
                                            SPECIATION, SPECIATION_FREE, STEP_REGRESSION, STEP_WASTELAND_SWEEP,
                                            TUNDRA, TWO_STEPS, WANDERLUST, WASTELAND)
-from engine.dominant_species.earth import (adjacent_tiles, refresh_tiles, bonus, discs_on, dominant, eliminate, glaciate,
-                                           glaciation_targets, move_cube, remove_disc, speciation_limit,
+from engine.dominant_species.earth import (adjacent_tiles, bonus, dominant, eliminate, glaciate, lay_tile,
+                                           glaciation_targets, move_cube, remove_disc, return_disc, speciation_limit,
                                            vacant_corners, vacant_corners_of)
 from engine.dominant_species.planning import vacant_spaces
 from engine.dominant_species.scoring import score_tile
@@ -147,7 +147,6 @@ def _removable(s, seat, types):
 
 def _lose_added(s, seat, e):
     s.disp[seat * 6 + e] -= 1
-    from engine.dominant_species.earth import return_disc
     return_disc(s, e)
 
 
@@ -368,8 +367,7 @@ def _legal_wl_hex(s):
 @D.rule(D.WL_HEX, _legal_wl_hex)
 def _wl_hex(s, action):
     h = action[1]
-    s.terrain[h] = s.ctx[0]
-    refresh_tiles(s)
+    lay_tile(s, h, s.ctx[0])
     s.ctx = [h]
     s.vp[s.pseat] += bonus(s, len(adjacent_tiles(s, h)))
     if box(s, BOX_WANDERLUST) and vacant_corners_of(s, h):
@@ -445,26 +443,38 @@ def _wl_move(s, action):
 def start_migration(s, owner, i):
     n = s.num_players
     sp = s.sp
-    s.ctx = [MIGRATION_LIMIT[i]] + [sp[h * n + owner] for h in range(NUM_HEXES)]
-    if _migration_moves(s, owner):
+    ctx = [MIGRATION_LIMIT[i]] + [0] * NUM_HEXES
+    for h in s.tiles:
+        ctx[h + 1] = sp[h * n + owner]
+    s.ctx = ctx
+    moves = _migration_moves(s, owner)
+    if moves:
+        moves.append(_PASS)
+        s._legal = moves
         D.ask(s, D.MIGRATE, owner)
 
 
 def _migration_moves(s, seat):
+    """Moves of one cube that was on its tile when the action began (§7.3.10)."""
     ctx, terrain = s.ctx, s.terrain
     birds = s.animal[seat] == BIRDS
     out = []
-    for h in range(NUM_HEXES):
+    for h in s.tiles:
         if ctx[h + 1]:
-            dests = [x for x in NEIGHBOURS[h] if terrain[x] >= 0]
+            moves = _MOVE[h]
             if birds:
+                dests = [x for x in NEIGHBOURS[h] if terrain[x] >= 0]
                 for mid, x in TWO_STEPS[h]:
                     if terrain[mid] >= 0 and terrain[x] >= 0 and x not in dests:
                         dests.append(x)
                 dests.sort()
-            for x in dests:
-                out.append((MOVE, h, x))
+                out.extend(moves[x] for x in dests)
+            else:
+                out.extend(moves[x] for x in NEIGHBOURS[h] if terrain[x] >= 0)
     return out
+
+
+_MOVE = tuple({x: (MOVE, h, x) for x in range(NUM_HEXES)} for h in range(NUM_HEXES))
 
 
 def _legal_migrate(s):
@@ -480,8 +490,13 @@ def _migrate(s, action):
     move_cube(s, h, action[2], s.pseat)
     s.ctx[0] -= 1
     s.ctx[h + 1] -= 1
-    if not s.ctx[0] or not _migration_moves(s, s.pseat):
-        D.done(s)
+    if s.ctx[0]:
+        moves = _migration_moves(s, s.pseat)
+        if moves:
+            moves.append(_PASS)
+            s._legal = moves
+            return
+    D.done(s)
 
 
 # -- 11 Competition ------------------------------------------------------------------------------------------
@@ -542,8 +557,23 @@ def _compete(s, action):
 
 
 # -- 12 Domination ------------------------------------------------------------------------------------------
+_DOMINATE = tuple((DOMINATE, h) for h in range(NUM_HEXES))
+
+
 def start_domination(s, owner, _i):
-    if _unscored(s):
+    legal = _legal_dominate(s)
+    if len(legal) > 1:
+        s._legal = legal
+        D.ask(s, D.DOMINATE, owner)
+
+
+_DOMINATE = tuple((DOMINATE, h) for h in range(NUM_HEXES))
+
+
+def start_domination(s, owner, _i):
+    legal = _legal_dominate(s)
+    if len(legal) > 1:
+        s._legal = legal
         D.ask(s, D.DOMINATE, owner)
 
 
@@ -553,7 +583,10 @@ def _unscored(s):
 
 
 def _legal_dominate(s):
-    return [(DOMINATE, h) for h in _unscored(s)] + [_PASS]
+    scored = s.scored
+    legal = [_DOMINATE[h] for h in s.tiles if not scored >> h & 1]
+    legal.append(_PASS)
+    return legal
 
 
 @D.rule(D.DOMINATE, _legal_dominate)
@@ -577,5 +610,3 @@ _START = {ADAPTATION: start_adaptation, ABUNDANCE: start_abundance, WASTELAND: s
           DEPLETION: start_depletion, GLACIATION: start_glaciation, SPECIATION: start_speciation,
           WANDERLUST: start_wanderlust, MIGRATION: start_migration, COMPETITION: start_competition,
           DOMINATION: start_domination}
-# (discs_on is re-exported for the cards module)
-__all__ = ["run_step", "box", "discs_on"]
