@@ -19,7 +19,9 @@ def advance(s) -> None:
                 reset.begin(s)
                 continue
             s.cursor = cursor + 1
-            run_step(s, STEPS[cursor])
+            step = STEPS[cursor]
+            if step < 0 or s.ap[step] >= 0:  # a section-wide step, or an AP to execute
+                run_step(s, step)
         elif phase == PLANNING:
             next_placement(s)
         elif phase == RESET:
