@@ -65,10 +65,41 @@ class DominantObservation(Observation):
         self.geo = s.geo
         self.animal = s.animal
         self.seat_of = s.seat_of
-        for name in _LISTS:
-            setattr(self, name, tuple(getattr(s, name)))
-        for name in _INTS:
-            setattr(self, name, getattr(s, name))
+        self.terrain = tuple(s.terrain)
+        self.live = tuple(s.live)
+        self.tundra = tuple(s.tundra)
+        self.sp = tuple(s.sp)
+        self.hib = tuple(s.hib)
+        self.elem = tuple(s.elem)
+        self.disp = tuple(s.disp)
+        self.gene = tuple(s.gene)
+        self.elim = tuple(s.elim)
+        self.supply = tuple(s.supply)
+        self.aps = tuple(s.aps)
+        self.vp = tuple(s.vp)
+        self.bag = tuple(s.bag)
+        self.gone = tuple(s.gone)
+        self.box = tuple(s.box)
+        self.order = tuple(s.order)
+        self.ap = tuple(s.ap)
+        self.faceup = tuple(s.faceup)
+        self.used = tuple(s.used)
+        self.wl_up = tuple(s.wl_up)
+        self.ctx = tuple(s.ctx)
+        self.queue = tuple(s.queue)
+        self.num_players = s.num_players
+        self.current_player = s.current_player
+        self.tundra_left = s.tundra_left
+        self.survival = s.survival
+        self.scored = s.scored
+        self.last_scored = s.last_scored
+        self.ice_age = s.ice_age
+        self.turn = s.turn
+        self.phase = s.phase
+        self.cursor = s.cursor
+        self.plan_pos = s.plan_pos
+        self.pk = s.pk
+        self.pseat = s.pseat
         self.tile_hexes = tuple(s.tiles)
         self.deck_cards = tuple(sorted(s.deck))  # contents only
         self.wl_sizes = tuple(len(x) for x in s.wl)
@@ -78,10 +109,41 @@ class DominantObservation(Observation):
     def sample(self, rng) -> DominantState:
         s = DominantState.__new__(DominantState)
         s.options, s.opt, s.geo, s.animal, s.seat_of = self.options, self.opt, self.geo, self.animal, self.seat_of
-        for name in _LISTS:
-            setattr(s, name, list(getattr(self, name)))
-        for name in _INTS:
-            setattr(s, name, getattr(self, name))
+        s.terrain = list(self.terrain)
+        s.live = list(self.live)
+        s.tundra = list(self.tundra)
+        s.sp = list(self.sp)
+        s.hib = list(self.hib)
+        s.elem = list(self.elem)
+        s.disp = list(self.disp)
+        s.gene = list(self.gene)
+        s.elim = list(self.elim)
+        s.supply = list(self.supply)
+        s.aps = list(self.aps)
+        s.vp = list(self.vp)
+        s.bag = list(self.bag)
+        s.gone = list(self.gone)
+        s.box = list(self.box)
+        s.order = list(self.order)
+        s.ap = list(self.ap)
+        s.faceup = list(self.faceup)
+        s.used = list(self.used)
+        s.wl_up = list(self.wl_up)
+        s.ctx = list(self.ctx)
+        s.queue = list(self.queue)
+        s.num_players = self.num_players
+        s.current_player = self.current_player
+        s.tundra_left = self.tundra_left
+        s.survival = self.survival
+        s.scored = self.scored
+        s.last_scored = self.last_scored
+        s.ice_age = self.ice_age
+        s.turn = self.turn
+        s.phase = self.phase
+        s.cursor = self.cursor
+        s.plan_pos = self.plan_pos
+        s.pk = self.pk
+        s.pseat = self.pseat
         s.tiles = list(self.tile_hexes)
         deck = [k for k in self.deck_cards if k != ICE_AGE]
         deck = rng.take(deck, len(deck))  # a uniform permutation
