@@ -20,12 +20,20 @@ its Appendix A).  Every open point of the reference is a named rule option
 * ``food_chain_tiebreak`` -- scoring.rank_keys; ``max_turns`` -- reset.finish;
 * ``deal_animals`` -- setup.new_game.
 
-Further [inf] points, fixed without an option: the Bird two-step move needs a
-tile between (§3.4, execution._migration_moves); Survival needs a total > 0
-(reset.survival); Mass Exodus and Blight may pick a tile where they change
-nothing (§10.3); Symbiotic draws for you first, then in food-chain order;
-the Initiative AP must be re-placed once advanced (§7.3.1); Hibernation
-places 1-5 cubes or passes.
+Further [inf] points, fixed as the reference proposes (no option: the
+alternative is unplayable or changes nothing):
+
+* the Bird two-step move needs a tile between (§3.4, execution._migration_moves);
+* a Survival total of 0 never qualifies (reset.survival);
+* Mass Exodus and Blight may pick a tile where they change nothing (§10.3);
+* Symbiotic draws for you first, then in food-chain order (dominance.symbiotic);
+* Immigrants' "lose an AP" needs an AP in supply (dominance._legal_immigrants);
+* Instinct never takes a free-AP space, even an emptied one (planning.vacant_spaces);
+* Glaciation APs slide fully left at Reset (reset.reseed);
+* a random draw from an empty bag yields nothing (earth.draw_random);
+* APs that find no vacant space stay in supply (planning.next_placement);
+* the advanced Initiative AP must be re-placed, or returns if nothing is vacant;
+* Hibernation places 1-5 cubes or passes; Fecundity adds one cube per chosen tile.
 
 Modules: ``board`` (geometry and static data), ``cards``, ``options``,
 ``actions`` (values and text), ``decisions`` (pending-decision kinds), ``state``,
