@@ -29,7 +29,7 @@ FIRST = int(os.environ.get("DS_RANDOM_FIRST", "0"))  # to run the long series in
 
 
 def setup(i):
-    options = dict(OPTION_SETS[i % len(OPTION_SETS)])
+    options = dict(OPTION_SETS[(i + i // 5) % len(OPTION_SETS)])  # every (players, options) pair in 25 games
     if i < 5:
         options["max_turns"] = 6  # the default suite stays short
     return 2 + i % 5, 500 + i, GAME.resolve_options(options)
