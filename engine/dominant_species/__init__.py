@@ -1,0 +1,65 @@
+"""Dominant Species (GMT Games 2010, Chad Jensen): the full game for 2-6 players.
+
+Sources: shared/rules/dominant_species.md (the rules reference; section numbers
+§1-§12 in comments refer to it) and shared/seeds/003 (the Domination action,
+its Appendix A).  Every open point of the reference is a named rule option
+(``options.py``) with the reference's proposed default; where each is read:
+
+* ``rim_corners`` -- board.Geometry (which corners exist);
+* ``vp_marker_from_gene_pool`` -- setup.gene_pool_start;
+* ``removed_elements_to_bag`` -- earth.return_disc / remove_disc;
+* ``tundra_hides_terrain`` -- execution._type_keys (Competition), dominance._aquatic_tiles;
+* ``glaciation_place_leftmost`` -- planning.vacant_spaces;
+* ``bonus_cap``, ``bgf_bonus_bug`` -- board.bonus_vps;
+* ``arachnid_competition_any_type`` -- execution._competition_targets;
+* ``initiative_optional`` -- execution.run_step;
+* ``aquatic_species_without_element`` -- dominance.aquatic;
+* ``ecodiversity_all_animals``, ``evolution_victim_to_box``, ``instinct_from_supply``
+  -- dominance.ecodiversity / _evolve / instinct;
+* ``insect_free_speciation`` -- setup (the free space exists or not);
+* ``food_chain_tiebreak`` -- scoring.rank_keys; ``max_turns`` -- reset.finish;
+* ``deal_animals`` -- setup.new_game.
+
+Further [inf] points, fixed as the reference proposes (no option: the
+alternative is unplayable or changes nothing):
+
+* the Bird two-step move needs a tile between (§3.4, execution._migration_moves);
+* a Survival total of 0 never qualifies (reset.survival);
+* Mass Exodus and Blight may pick a tile where they change nothing (§10.3);
+* Symbiotic draws for you first, then in food-chain order (dominance.symbiotic);
+* Immigrants' "lose an AP" needs an AP in supply (dominance._legal_immigrants);
+* Instinct never takes a free-AP space, even an emptied one (planning.vacant_spaces);
+* Glaciation APs slide fully left at Reset (reset.reseed);
+* a random draw from an empty bag yields nothing (earth.draw_random);
+* APs that find no vacant space stay in supply (planning.next_placement);
+* the advanced Initiative AP must be re-placed, or returns if nothing is vacant;
+* Hibernation places 1-5 cubes or passes; Fecundity adds one cube per chosen tile.
+
+Modules: ``board`` (geometry and static data), ``cards``, ``options``,
+``actions`` (values and text), ``decisions`` (pending-decision kinds), ``state``,
+``setup``, ``flow`` (the turn), ``planning``, ``execution`` (the twelve
+actions), ``dominance`` (the cards), ``reset``, ``earth`` (shared queries),
+``scoring``, ``observation``, ``render``, ``checks`` (invariants).
+"""
+from __future__ import annotations
+
+from engine.contract import GameSpec
+from engine.dominant_species.actions import action_from_text, action_to_text
+from engine.dominant_species.checks import invariants
+from engine.dominant_species.options import RULE_OPTIONS
+from engine.dominant_species.scoring import rescore
+from engine.dominant_species.setup import new_game
+
+GAME = GameSpec(
+    name="dominant_species",
+    title="Dominant Species",
+    min_players=2,
+    max_players=6,
+    new_state=new_game,
+    action_to_text=action_to_text,
+    action_from_text=action_from_text,
+    options=RULE_OPTIONS,
+    default_players=4,
+    invariants=invariants,
+    rescore=rescore,
+)

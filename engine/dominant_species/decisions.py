@@ -1,0 +1,38 @@
+"""The kinds of pending decision and the table of their rules.
+
+A State has at most one pending decision (``s.pk``), owned by one seat
+(``s.pseat``), with its working data in ``s.ctx`` (a small list of ints) and a
+queue of later deciders or items (``s.queue``).  Each phase module registers,
+per kind, ``legal(s) -> list`` and ``apply(s, action)``; an ``apply`` either sets
+the next decision or calls ``done(s)``, and the flow (``flow.advance``) runs
+the automatic steps up to the next decision.
+"""
+from __future__ import annotations
+
+(NONE, PLACE, INIT, REPLACE, ADAPT, REGRESS, ABUND_ELEM, ABUND_CORNER, WASTE, DEPLETE, GLACIATE,
+ SPEC_CORNER, SPEC_COUNT, SPEC_FREE, WL_STACK, WL_HEX, WL_ELEM, WL_CORNER, WL_MOVE, MIGRATE, COMPETE,
+ DOMINATE, CARD, AQ_TILE, AQ_ELEM, AQ_CORNER, AQ_COUNT, BIOMASS, BLIGHT_TILE, BLIGHT_KEEP, CAT_TILE,
+ CAT_SPARE, CAT_HIT, DISEASE, EVOLVE, FECUND, FERTILE, HAB_ELEM, HAB_CORNER, HIB_TILE, HIB_COUNT,
+ ICE_SHEET, IMMIGRANTS, INSTINCT, EXODUS_TILE, EXODUS_SEND, META_LOSE, META_TAKE, PREDATOR, SAVE) = range(50)
+NUM_KINDS = 50
+
+LEGAL: list = [None] * NUM_KINDS
+APPLY: list = [None] * NUM_KINDS
+
+
+def rule(kind, legal):
+    """Decorator: register ``apply`` for ``kind`` together with its ``legal``."""
+    def register(apply):
+        LEGAL[kind] = legal
+        APPLY[kind] = apply
+        return apply
+    return register
+
+
+def ask(s, kind: int, seat: int) -> None:
+    s.pk = kind
+    s.pseat = seat
+
+
+def done(s) -> None:
+    s.pk = NONE

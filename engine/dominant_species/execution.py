@@ -1,0 +1,612 @@
+"""Execution (§7.3): the twelve actions, in display order, each AP left to right.
+
+Every action is voluntary: its first decision offers ``pass``; an action with no
+legal choice has no effect and asks nothing.  The AP goes back to its owner's
+supply when its space comes up (free APs just leave the board), except the
+Initiative AP, which is re-placed (§6.7)."""
+from __future__ import annotations
+
+from engine.dominant_species import decisions as D
+from engine.dominant_species.actions import (ADD, DOMINATE, ELIMINATE, GLACIATE, INITIATIVE, KEEP, LAY, MOVE,
+                                             PASS, PLACE, PUT, REMOVE, SPECIATE, SPECIATE_AT, STACK, TAKE)
+from engine.dominant_species.board import (ABUNDANCE, ADAPTATION, BIRDS, BOX_ABUNDANCE, BOX_ADAPTATION,
+                                           BOX_DEPLETION, BOX_REGRESSION, BOX_WANDERLUST, BOX_WASTELAND,
+                                           COMPETITION, COMPETITION_TERRAINS, CORNER_HEXES, DEPLETION,
+                                           DOMINATION, FREE_SPACES, GLACIATION, MAX_DISPLAY, MIGRATION,
+                                           MIGRATION_LIMIT, NEIGHBOURS, NUM_HEXES, PRINTED, REGRESSION,
+                                           SECTION_SIZE, SECTION_START, SPACE_INDEX, SPACE_SECTION,
+                                           SPECIATION, SPECIATION_FREE, STEP_REGRESSION, STEP_WASTELAND_SWEEP,
+                                           TUNDRA, TWO_STEPS, WANDERLUST, WASTELAND)
+from engine.dominant_species.earth import (adjacent_tiles, bonus, dominant, eliminate, glaciate, lay_tile,
+                                           glaciation_targets, move_cube, remove_disc, return_disc, speciation_limit,
+                                           vacant_corners, vacant_corners_of)
+from engine.dominant_species.planning import vacant_spaces
+from engine.dominant_species.scoring import score_tile
+
+_PASS = (PASS,)
+
+
+def run_step(s, step: int) -> None:
+    if step == STEP_REGRESSION:
+        regression(s)
+        return
+    if step == STEP_WASTELAND_SWEEP:
+        wasteland_sweep(s)
+        return
+    owner = s.ap[step]
+    if owner < 0:
+        return
+    sec = SPACE_SECTION[step]
+    s.ap[step] = -1
+    if sec == 0:  # Initiative: the AP stays in hand until declined or re-placed
+        if s.opt.initiative_optional:
+            D.ask(s, D.INIT, owner)
+        else:
+            _advance_initiative(s, owner)
+        return
+    if step not in FREE_SPACES:
+        s.supply[owner] += 1
+    _START[sec](s, owner, SPACE_INDEX[step])
+
+
+def box(s, b: int) -> list:
+    base = b * 6
+    return [e for e in range(6) if s.box[base + e]]
+
+
+# -- 1 Initiative ---------------------------------------------------------------
+def _legal_init(s):
+    return [(INITIATIVE,), _PASS]
+
+
+@D.rule(D.INIT, _legal_init)
+def _init(s, action):
+    if action[0] == PASS:
+        s.supply[s.pseat] += 1
+        D.done(s)
+    else:
+        _advance_initiative(s, s.pseat)
+
+
+def _advance_initiative(s, seat):
+    i = s.order.index(seat)
+    if i:
+        s.order[i - 1], s.order[i] = s.order[i], s.order[i - 1]
+    spaces = vacant_spaces(s, allow_initiative=False)
+    if spaces:
+        s.ctx = spaces
+        D.ask(s, D.REPLACE, seat)
+    else:
+        s.supply[seat] += 1
+        D.done(s)
+
+
+def _legal_replace(s):
+    return [(PLACE, sp) for sp in s.ctx]
+
+
+@D.rule(D.REPLACE, _legal_replace)
+def _replace(s, action):
+    s.ap[action[1]] = s.pseat
+    D.done(s)
+
+
+# -- 2 Adaptation -------------------------------------------------------------------
+def start_adaptation(s, owner, _i):
+    if box(s, BOX_ADAPTATION) and sum(s.disp[owner * 6:owner * 6 + 6]) < MAX_DISPLAY:
+        D.ask(s, D.ADAPT, owner)
+
+
+def _legal_adapt(s):
+    return [(TAKE, e) for e in box(s, BOX_ADAPTATION)] + [_PASS]
+
+
+@D.rule(D.ADAPT, _legal_adapt)
+def _adapt(s, action):
+    if action[0] == TAKE:
+        e = action[1]
+        s.box[BOX_ADAPTATION * 6 + e] -= 1
+        s.disp[s.pseat * 6 + e] += 1
+    D.done(s)
+
+
+# -- 3 Regression (section-wide) -------------------------------------------------------
+def regression(s) -> None:
+    n = s.num_players
+    counts = [0] * n
+    start = SECTION_START[REGRESSION]
+    for sp in range(start, start + SECTION_SIZE[REGRESSION]):
+        seat = s.ap[sp]
+        if seat >= 0:
+            counts[seat] += 1
+            s.ap[sp] = -1
+            if sp not in FREE_SPACES:
+                s.supply[seat] += 1
+    types = box(s, BOX_REGRESSION)
+    if not types:
+        return
+    queue = []
+    for seat in sorted(range(n), key=s.animal.__getitem__):
+        removable = _removable(s, seat, types)
+        if len(removable) <= counts[seat]:
+            continue
+        if counts[seat] == 0:
+            for e in removable:
+                _lose_added(s, seat, e)
+        else:
+            queue.append(seat)
+            queue.append(counts[seat])
+    s.queue = queue
+    _next_regression(s)
+
+
+def _removable(s, seat, types):
+    printed = PRINTED[s.animal[seat]]
+    return [e for e in types if s.disp[seat * 6 + e] > printed[e]]
+
+
+def _lose_added(s, seat, e):
+    s.disp[seat * 6 + e] -= 1
+    return_disc(s, e)
+
+
+def _next_regression(s):
+    if not s.queue:
+        D.done(s)
+        return
+    seat, keeps = s.queue[0], s.queue[1]
+    s.queue = s.queue[2:]
+    s.ctx = [keeps] + _removable(s, seat, box(s, BOX_REGRESSION))
+    D.ask(s, D.REGRESS, seat)
+
+
+def _legal_regress(s):
+    return [(KEEP, e) for e in s.ctx[1:]]
+
+
+@D.rule(D.REGRESS, _legal_regress)
+def _regress(s, action):
+    ctx = s.ctx
+    del ctx[ctx.index(action[1], 1)]
+    ctx[0] -= 1
+    if ctx[0] == 0:
+        for e in ctx[1:]:
+            _lose_added(s, s.pseat, e)
+        _next_regression(s)
+
+
+# -- 4 Abundance ---------------------------------------------------------------------------
+def start_abundance(s, owner, _i):
+    if box(s, BOX_ABUNDANCE) and vacant_corners(s):
+        D.ask(s, D.ABUND_ELEM, owner)
+
+
+def _legal_abund_elem(s):
+    return [(TAKE, e) for e in box(s, BOX_ABUNDANCE)] + [_PASS]
+
+
+@D.rule(D.ABUND_ELEM, _legal_abund_elem)
+def _abund_elem(s, action):
+    if action[0] == PASS:
+        D.done(s)
+        return
+    s.ctx = [action[1]]
+    D.ask(s, D.ABUND_CORNER, s.pseat)
+
+
+def _legal_abund_corner(s):
+    return [(PUT, c) for c in vacant_corners(s)]
+
+
+@D.rule(D.ABUND_CORNER, _legal_abund_corner)
+def _abund_corner(s, action):
+    e = s.ctx[0]
+    s.box[BOX_ABUNDANCE * 6 + e] -= 1
+    s.elem[action[1]] = e
+    D.done(s)
+
+
+# -- 5 Wasteland -------------------------------------------------------------------------------
+def start_wasteland(s, owner, _i):
+    if box(s, BOX_WASTELAND):
+        D.ask(s, D.WASTE, owner)
+
+
+def _legal_waste(s):
+    return [(TAKE, e) for e in box(s, BOX_WASTELAND)] + [_PASS]
+
+
+@D.rule(D.WASTE, _legal_waste)
+def _waste(s, action):
+    if action[0] == TAKE:
+        s.box[BOX_WASTELAND * 6 + action[1]] -= 1
+        s.bag[action[1]] += 1
+    D.done(s)
+
+
+def wasteland_sweep(s) -> None:
+    """After the section: discs of a type still in the Wasteland box leave every
+    corner touching a tundra tile."""
+    types = box(s, BOX_WASTELAND)
+    if not types:
+        return
+    elem, terrain, tundra = s.elem, s.terrain, s.tundra
+    for c in s.live:
+        if elem[c] in types and any(terrain[h] >= 0 and tundra[h] for h in CORNER_HEXES[c]):
+            remove_disc(s, c)
+
+
+# -- 6 Depletion ---------------------------------------------------------------------------------
+def _depletable(s):
+    types = box(s, BOX_DEPLETION)
+    elem = s.elem
+    return [c for c in s.live if elem[c] >= 0 and elem[c] in types] if types else []
+
+
+def start_depletion(s, owner, _i):
+    if _depletable(s):
+        D.ask(s, D.DEPLETE, owner)
+
+
+def _legal_deplete(s):
+    return [(REMOVE, c) for c in _depletable(s)] + [_PASS]
+
+
+@D.rule(D.DEPLETE, _legal_deplete)
+def _deplete(s, action):
+    if action[0] == REMOVE:
+        remove_disc(s, action[1], always_to_bag=True)
+    D.done(s)
+
+
+# -- 7 Glaciation ----------------------------------------------------------------------------------
+def start_glaciation(s, owner, _i):
+    if glaciation_targets(s):
+        D.ask(s, D.GLACIATE, owner)
+
+
+def _legal_glaciate(s):
+    return [(GLACIATE, h) for h in glaciation_targets(s)] + [_PASS]
+
+
+@D.rule(D.GLACIATE, _legal_glaciate)
+def _glaciate(s, action):
+    if action[0] == GLACIATE:
+        glaciate(s, action[1], s.pseat)
+    D.done(s)
+
+
+# -- 8 Speciation ----------------------------------------------------------------------------------
+def start_speciation(s, owner, i):
+    if not s.gene[owner]:
+        return
+    if SECTION_START[SPECIATION] + i == SPECIATION_FREE:
+        D.ask(s, D.SPEC_FREE, owner)
+        return
+    elem = s.elem
+    corners = [c for c in s.live if elem[c] == i]
+    if corners:
+        s.ctx = corners
+        D.ask(s, D.SPEC_CORNER, owner)
+
+
+def _legal_spec_corner(s):
+    return [(SPECIATE_AT, c) for c in s.ctx] + [_PASS]
+
+
+@D.rule(D.SPEC_CORNER, _legal_spec_corner)
+def _spec_corner(s, action):
+    if action[0] == PASS:
+        D.done(s)
+        return
+    terrain = s.terrain
+    s.ctx = [h for h in CORNER_HEXES[action[1]] if terrain[h] >= 0]
+    D.ask(s, D.SPEC_COUNT, s.pseat)
+
+
+def _legal_spec_count(s):
+    h = s.ctx[0]
+    most = min(speciation_limit(s, h), s.gene[s.pseat])
+    return [(ADD, k, h) for k in range(most + 1)]
+
+
+@D.rule(D.SPEC_COUNT, _legal_spec_count)
+def add_species_step(s, action):
+    """One tile of a Speciation (also Aquatic's and Hibernation's counts use ADD)."""
+    k, h = action[1], action[2]
+    seat = s.pseat
+    s.sp[h * s.num_players + seat] += k
+    s.gene[seat] -= k
+    s.ctx = s.ctx[1:]
+    if not s.ctx or not s.gene[seat]:
+        D.done(s)
+
+
+def _legal_spec_free(s):
+    terrain = s.terrain
+    return [(SPECIATE, h) for h in s.tiles if terrain[h] >= 0] + [_PASS]
+
+
+@D.rule(D.SPEC_FREE, _legal_spec_free)
+def _spec_free(s, action):
+    if action[0] == SPECIATE:
+        s.sp[action[1] * s.num_players + s.pseat] += 1
+        s.gene[s.pseat] -= 1
+    D.done(s)
+
+
+# -- 9 Wanderlust ------------------------------------------------------------------------------------
+def blank_spots(s) -> list:
+    terrain = s.terrain
+    return [h for h in range(NUM_HEXES) if terrain[h] < 0 and any(terrain[x] >= 0 for x in NEIGHBOURS[h])]
+
+
+def start_wanderlust(s, owner, _i):
+    if any(t >= 0 for t in s.wl_up) and blank_spots(s):
+        D.ask(s, D.WL_STACK, owner)
+
+
+def _legal_wl_stack(s):
+    return [(STACK, i) for i in range(3) if s.wl_up[i] >= 0] + [_PASS]
+
+
+@D.rule(D.WL_STACK, _legal_wl_stack)
+def _wl_stack(s, action):
+    if action[0] == PASS:
+        D.done(s)
+        return
+    s.ctx = [s.wl_up[action[1]]]
+    s.wl_up[action[1]] = -1
+    D.ask(s, D.WL_HEX, s.pseat)
+
+
+def _legal_wl_hex(s):
+    return [(LAY, h) for h in blank_spots(s)]
+
+
+@D.rule(D.WL_HEX, _legal_wl_hex)
+def _wl_hex(s, action):
+    h = action[1]
+    lay_tile(s, h, s.ctx[0])
+    s.ctx = [h]
+    s.vp[s.pseat] += bonus(s, len(adjacent_tiles(s, h)))
+    if box(s, BOX_WANDERLUST) and vacant_corners_of(s, h):
+        D.ask(s, D.WL_ELEM, s.pseat)
+    else:
+        _wanderlust_moves(s)
+
+
+def _legal_wl_elem(s):
+    return [(TAKE, e) for e in box(s, BOX_WANDERLUST)] + [_PASS]
+
+
+@D.rule(D.WL_ELEM, _legal_wl_elem)
+def _wl_elem(s, action):
+    if action[0] == PASS:
+        _wanderlust_moves(s)
+        return
+    s.ctx = [s.ctx[0], action[1]]
+    D.ask(s, D.WL_CORNER, s.pseat)
+
+
+def _legal_wl_corner(s):
+    return [(PUT, c) for c in vacant_corners_of(s, s.ctx[0])]
+
+
+@D.rule(D.WL_CORNER, _legal_wl_corner)
+def _wl_corner(s, action):
+    e = s.ctx[1]
+    s.box[BOX_WANDERLUST * 6 + e] -= 1
+    s.elem[action[1]] = e
+    s.ctx = [s.ctx[0]]
+    _wanderlust_moves(s)
+
+
+def _wanderlust_moves(s):
+    """(d): in food-chain order each animal may move species from adjacent tiles onto it."""
+    s.queue = sorted(range(s.num_players), key=s.animal.__getitem__)
+    _next_mover(s)
+
+
+def _mover_sources(s, seat):
+    n = s.num_players
+    sp = s.sp
+    return [x for x in NEIGHBOURS[s.ctx[0]] if sp[x * n + seat]]
+
+
+def _next_mover(s):
+    while s.queue:
+        seat = s.queue[0]
+        s.queue = s.queue[1:]
+        if _mover_sources(s, seat):
+            D.ask(s, D.WL_MOVE, seat)
+            return
+    D.done(s)
+
+
+def _legal_wl_move(s):
+    h = s.ctx[0]
+    return [(MOVE, x, h) for x in _mover_sources(s, s.pseat)] + [_PASS]
+
+
+@D.rule(D.WL_MOVE, _legal_wl_move)
+def _wl_move(s, action):
+    if action[0] == PASS:
+        _next_mover(s)
+        return
+    move_cube(s, action[1], action[2], s.pseat)
+    if not _mover_sources(s, s.pseat):
+        _next_mover(s)
+
+
+# -- 10 Migration ---------------------------------------------------------------------------------------
+def start_migration(s, owner, i):
+    n = s.num_players
+    sp = s.sp
+    ctx = [MIGRATION_LIMIT[i]] + [0] * NUM_HEXES
+    for h in s.tiles:
+        ctx[h + 1] = sp[h * n + owner]
+    s.ctx = ctx
+    moves = _migration_moves(s, owner)
+    if moves:
+        moves.append(_PASS)
+        s._legal = moves
+        D.ask(s, D.MIGRATE, owner)
+
+
+def _migration_moves(s, seat):
+    """Moves of one cube that was on its tile when the action began (§7.3.10)."""
+    ctx, terrain = s.ctx, s.terrain
+    birds = s.animal[seat] == BIRDS
+    out = []
+    for h in s.tiles:
+        if ctx[h + 1]:
+            moves = _MOVE[h]
+            if birds:
+                dests = [x for x in NEIGHBOURS[h] if terrain[x] >= 0]
+                for mid, x in TWO_STEPS[h]:
+                    if terrain[mid] >= 0 and terrain[x] >= 0 and x not in dests:
+                        dests.append(x)
+                dests.sort()
+                out.extend(moves[x] for x in dests)
+            else:
+                out.extend(moves[x] for x in NEIGHBOURS[h] if terrain[x] >= 0)
+    return out
+
+
+_MOVE = tuple({x: (MOVE, h, x) for x in range(NUM_HEXES)} for h in range(NUM_HEXES))
+
+
+def _legal_migrate(s):
+    return _migration_moves(s, s.pseat) + [_PASS]
+
+
+@D.rule(D.MIGRATE, _legal_migrate)
+def _migrate(s, action):
+    if action[0] == PASS:
+        D.done(s)
+        return
+    h = action[1]
+    move_cube(s, h, action[2], s.pseat)
+    s.ctx[0] -= 1
+    s.ctx[h + 1] -= 1
+    if s.ctx[0]:
+        moves = _migration_moves(s, s.pseat)
+        if moves:
+            moves.append(_PASS)
+            s._legal = moves
+            return
+    D.done(s)
+
+
+# -- 11 Competition ------------------------------------------------------------------------------------------
+def start_competition(s, owner, i):
+    # ctx: [space index, types used (bit mask), tiles chosen]
+    s.ctx = [i, 0, 0]
+    if _competition_targets(s, owner):
+        D.ask(s, D.COMPETE, owner)
+
+
+def _type_keys(s, h):
+    """The terrain types a tile counts as for Competition (§6.5)."""
+    if s.tundra[h]:
+        return (TUNDRA,) if s.opt.tundra_hides_terrain else (s.terrain[h], TUNDRA)
+    return (s.terrain[h],)
+
+
+def _competition_key(s, h):
+    """The qualifying type the tile would use (-1: none left)."""
+    i, used = s.ctx[0], s.ctx[1]
+    allowed = COMPETITION_TERRAINS[i]
+    for t in _type_keys(s, h):
+        if (t == TUNDRA or t in allowed) and not used >> t & 1:
+            return t
+    return -1
+
+
+def _competition_targets(s, seat):
+    i = s.ctx[0]
+    if i == 0 and not s.opt.arachnid_competition_any_type and s.ctx[2]:
+        return []
+    n = s.num_players
+    sp = s.sp
+    out = []
+    for h in s.tiles:
+        if sp[h * n + seat] and _competition_key(s, h) >= 0:
+            for other in range(n):
+                if other != seat and sp[h * n + other]:
+                    out.append((ELIMINATE, other, h))
+    return out
+
+
+def _legal_compete(s):
+    return _competition_targets(s, s.pseat) + [_PASS]
+
+
+@D.rule(D.COMPETE, _legal_compete)
+def _compete(s, action):
+    if action[0] == PASS:
+        D.done(s)
+        return
+    victim, h = action[1], action[2]
+    s.ctx[1] |= 1 << _competition_key(s, h)
+    s.ctx[2] += 1
+    eliminate(s, h, victim)
+    if not _competition_targets(s, s.pseat):
+        D.done(s)
+
+
+# -- 12 Domination ------------------------------------------------------------------------------------------
+_DOMINATE = tuple((DOMINATE, h) for h in range(NUM_HEXES))
+
+
+def start_domination(s, owner, _i):
+    legal = _legal_dominate(s)
+    if len(legal) > 1:
+        s._legal = legal
+        D.ask(s, D.DOMINATE, owner)
+
+
+_DOMINATE = tuple((DOMINATE, h) for h in range(NUM_HEXES))
+
+
+def start_domination(s, owner, _i):
+    legal = _legal_dominate(s)
+    if len(legal) > 1:
+        s._legal = legal
+        D.ask(s, D.DOMINATE, owner)
+
+
+def _unscored(s):
+    terrain, scored = s.terrain, s.scored
+    return [h for h in s.tiles if terrain[h] >= 0 and not scored >> h & 1]
+
+
+def _legal_dominate(s):
+    scored = s.scored
+    legal = [_DOMINATE[h] for h in s.tiles if not scored >> h & 1]
+    legal.append(_PASS)
+    return legal
+
+
+@D.rule(D.DOMINATE, _legal_dominate)
+def _dominate(s, action):
+    if action[0] == PASS:
+        D.done(s)
+        return
+    h = action[1]
+    s.scored |= 1 << h
+    s.last_scored = h
+    for seat, points in score_tile(s, h):
+        s.vp[seat] += points
+    winner = dominant(s, h)
+    if winner >= 0 and s.faceup:
+        D.ask(s, D.CARD, winner)
+    else:
+        D.done(s)
+
+
+_START = {ADAPTATION: start_adaptation, ABUNDANCE: start_abundance, WASTELAND: start_wasteland,
+          DEPLETION: start_depletion, GLACIATION: start_glaciation, SPECIATION: start_speciation,
+          WANDERLUST: start_wanderlust, MIGRATION: start_migration, COMPETITION: start_competition,
+          DOMINATION: start_domination}

@@ -1,0 +1,41 @@
+"""The turn's flow (§7): Planning -> Execution (step by step over the action
+display) -> Reset; ``advance`` runs every automatic step up to the next decision."""
+from __future__ import annotations
+
+from engine.contract import TERMINAL
+from engine.dominant_species import decisions as D
+
+PLANNING, EXECUTION, RESET, OVER = range(4)
+
+
+def advance(s) -> None:
+    nsteps = _NSTEPS
+    while s.pk == D.NONE:
+        phase = s.phase
+        if phase == EXECUTION:
+            cursor = s.cursor
+            if cursor >= nsteps:
+                s.phase = RESET
+                reset.begin(s)
+                continue
+            s.cursor = cursor + 1
+            step = STEPS[cursor]
+            if step < 0 or s.ap[step] >= 0:  # a section-wide step, or an AP to execute
+                run_step(s, step)
+        elif phase == PLANNING:
+            next_placement(s)
+        elif phase == RESET:
+            reset.finish(s, -1)
+        else:
+            s.current_player = TERMINAL
+            return
+    s.current_player = s.pseat
+
+
+from engine.dominant_species import reset  # noqa: E402  (the rules modules never import flow)
+from engine.dominant_species.board import STEPS  # noqa: E402
+from engine.dominant_species.execution import run_step  # noqa: E402
+from engine.dominant_species.planning import next_placement  # noqa: E402
+from engine.dominant_species import dominance  # noqa: E402,F401  (registers the card decisions)
+
+_NSTEPS = len(STEPS)

@@ -1,0 +1,74 @@
+"""Planning (§7.2): in initiative order each seat with APs in supply places one
+on a vacant eyeball space, round-robin until every supply is empty."""
+from __future__ import annotations
+
+from engine.dominant_species import decisions as D
+from engine.dominant_species.actions import PLACE
+from engine.dominant_species.board import (FREE_SPACES, GLACIATION, INITIATIVE, NUM_SPACES, SECTION_SIZE,
+                                           SECTION_START)
+
+EXECUTION = 1
+_GLAC = range(SECTION_START[GLACIATION], SECTION_START[GLACIATION] + SECTION_SIZE[GLACIATION])
+_INIT = SECTION_START[INITIATIVE]
+_ORDINARY = tuple(sp for sp in range(NUM_SPACES) if sp not in FREE_SPACES and sp not in _GLAC)
+
+
+def vacant_spaces(s, allow_initiative: bool = True) -> list:
+    """Vacant eyeball spaces (never a free space; Glaciation: only the leftmost
+    vacant one under ``glaciation_place_leftmost``)."""
+    ap = s.ap
+    out = [sp for sp in _ORDINARY if ap[sp] == -1]
+    if not allow_initiative and out and out[0] == _INIT:
+        del out[0]
+    glac = [sp for sp in _GLAC if ap[sp] == -1]
+    if glac:
+        if s.opt.glaciation_place_leftmost:
+            glac = glac[:1]
+        out.extend(glac)
+        out.sort()
+    return out
+
+
+def next_placement(s) -> None:
+    """The next seat in initiative order with an AP in supply places it.  During a
+    Planning phase ``s.ctx`` holds the PLACE actions of the vacant spaces (kept up
+    to date by each placement; ``s.cursor == -1`` marks it valid)."""
+    n = s.num_players
+    supply = s.supply
+    if any(supply):
+        if s.cursor != -1:
+            s.ctx = [_PLACE[sp] for sp in vacant_spaces(s)]
+            s.cursor = -1
+        if s.ctx:
+            order = s.order
+            for k in range(n):
+                pos = (s.plan_pos + k) % n
+                seat = order[pos]
+                if supply[seat]:
+                    s.plan_pos = (pos + 1) % n
+                    s.pk = D.PLACE
+                    s.pseat = seat
+                    return
+    s.phase = EXECUTION
+    s.cursor = 0
+
+
+_PLACE = tuple((PLACE, sp) for sp in range(NUM_SPACES))
+_GLAC_LAST = _GLAC[-1]
+
+
+def _legal_place(s):
+    return s.ctx[:]
+
+
+@D.rule(D.PLACE, _legal_place)
+def _place(s, action):
+    sp = action[1]
+    s.ap[sp] = s.pseat
+    s.supply[s.pseat] -= 1
+    ctx = s.ctx
+    i = ctx.index(action)
+    del ctx[i]
+    if sp in _GLAC and sp != _GLAC_LAST and s.opt.glaciation_place_leftmost and s.ap[sp + 1] == -1:
+        ctx.insert(i, _PLACE[sp + 1])
+    s.pk = D.NONE

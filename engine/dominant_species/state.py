@@ -1,0 +1,153 @@
+"""The game state: flat lists of ints in ``__slots__`` and a hand-written clone.
+
+Layout (N seats; ``h`` a hex 0..34, ``c`` a corner 0..91, ``e`` an element 0..5):
+``terrain[h]`` (-1 blank), ``tiles`` (the hexes holding a tile) and ``live``
+(the existing corners touching a tile), both replaced when a tile is laid, ``tundra[h]`` (0/1), ``sp[h*N+seat]`` species cubes,
+``hib[h*N+seat]`` Hibernation immunity this turn, ``elem[c]`` (-1 vacant),
+``disp[seat*6+e]`` display (printed + added), ``box[b*6+e]`` the six element
+boxes, ``bag[e]``, ``gone[e]`` (discs out of the game under
+``removed_elements_to_bag = false``), ``ap[space]`` (-1 vacant, -2 absent free
+space, else the seat), ``deck`` (top = last), ``faceup``, ``wl`` (three
+face-down stacks, top = last) and ``wl_up`` (face-up tile or -1); the history
+is ``log_done + log_tail`` (``log``).
+"""
+from __future__ import annotations
+
+from engine.contract import TERMINAL, IllegalActionError, State
+from engine.dominant_species import decisions as D
+from engine.dominant_species import flow
+
+PLANNING, EXECUTION, RESET, OVER = range(4)
+_LOG_CHUNK = 32  # the public history is a shared tuple plus a short list: clone copies the list only
+PHASE_NAMES = ("planning", "execution", "reset", "over")
+
+
+class DominantState(State):
+    __slots__ = ("num_players", "current_player", "options", "opt", "geo", "rng", "animal", "seat_of",
+                 "terrain", "tiles", "live", "tundra", "sp", "hib", "elem", "disp", "gene", "elim", "supply", "aps", "vp",
+                 "bag", "gone", "box", "order", "ap", "deck", "faceup", "used", "wl", "wl_up",
+                 "tundra_left", "survival", "scored", "last_scored", "ice_age", "turn", "phase", "cursor",
+                 "plan_pos", "pk", "pseat", "ctx", "queue", "log_done", "log_tail", "_legal")
+    game = "dominant_species"
+
+    # -- contract verbs ---------------------------------------------------------
+    def legal_actions(self) -> list:
+        if self.current_player == TERMINAL:
+            return []
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = D.LEGAL[self.pk](self)
+        return legal
+
+    def apply(self, action) -> None:
+        if self.current_player == TERMINAL:
+            raise IllegalActionError("dominant_species: the game is over")
+        legal = self._legal
+        if legal is None:
+            legal = D.LEGAL[self.pk](self)
+        if action not in legal:
+            raise IllegalActionError(f"dominant_species: {action!r} is not legal now")
+        self._legal = None
+        tail = self.log_tail
+        tail.append((self.current_player, action))
+        if len(tail) >= _LOG_CHUNK:
+            self.log_done += tuple(tail)
+            self.log_tail = []
+        D.APPLY[self.pk](self, action)
+        flow.advance(self)
+
+    def random_moves(self, rand, limit=None, record: bool = True) -> int:
+        moves = 0
+        LEGAL, APPLY, advance = D.LEGAL, D.APPLY, flow.advance
+        while self.current_player != TERMINAL and (limit is None or moves < limit):
+            legal = self._legal
+            if legal is None:
+                legal = LEGAL[self.pk](self)
+            action = legal[int(rand() * len(legal))]
+            self._legal = None
+            if record:
+                tail = self.log_tail
+                tail.append((self.current_player, action))
+                if len(tail) >= _LOG_CHUNK:
+                    self.log_done += tuple(tail)
+                    self.log_tail = []
+            APPLY[self.pk](self, action)
+            advance(self)
+            moves += 1
+        return moves
+
+    def clone(self) -> "DominantState":
+        c = DominantState.__new__(DominantState)
+        c.num_players = self.num_players
+        c.current_player = self.current_player
+        c.options = self.options  # never mutated after new_game
+        c.opt = self.opt
+        c.geo = self.geo
+        c.rng = self.rng.copy()
+        c.animal = self.animal  # fixed at setup
+        c.seat_of = self.seat_of
+        c.terrain = self.terrain[:]
+        c.tiles = self.tiles  # replaced, never mutated
+        c.live = self.live
+        c.tundra = self.tundra[:]
+        c.sp = self.sp[:]
+        c.hib = self.hib[:]
+        c.elem = self.elem[:]
+        c.disp = self.disp[:]
+        c.gene = self.gene[:]
+        c.elim = self.elim[:]
+        c.supply = self.supply[:]
+        c.aps = self.aps[:]
+        c.vp = self.vp[:]
+        c.bag = self.bag[:]
+        c.gone = self.gone[:]
+        c.box = self.box[:]
+        c.order = self.order[:]
+        c.ap = self.ap[:]
+        c.deck = self.deck[:]
+        c.faceup = self.faceup[:]
+        c.used = self.used[:]
+        c.wl = [self.wl[0][:], self.wl[1][:], self.wl[2][:]]
+        c.wl_up = self.wl_up[:]
+        c.tundra_left = self.tundra_left
+        c.survival = self.survival
+        c.scored = self.scored
+        c.last_scored = self.last_scored
+        c.ice_age = self.ice_age
+        c.turn = self.turn
+        c.phase = self.phase
+        c.cursor = self.cursor
+        c.plan_pos = self.plan_pos
+        c.pk = self.pk
+        c.pseat = self.pseat
+        c.ctx = self.ctx[:]
+        c.queue = self.queue[:]
+        c.log_done = self.log_done  # a tuple, shared
+        c.log_tail = self.log_tail[:]
+        c._legal = self._legal  # lists are replaced, never mutated
+        return c
+
+    def scores(self) -> list:
+        """VPs; before the end, plus what the final scoring of every tile would add now."""
+        from engine.dominant_species.scoring import current_scores
+        return current_scores(self)
+
+    def rank_keys(self) -> list:
+        from engine.dominant_species.scoring import rank_keys
+        return rank_keys(self)
+
+    def observation(self, seat: int):
+        from engine.dominant_species.observation import DominantObservation
+        return DominantObservation(self, seat)
+
+    def render(self) -> str:
+        from engine.dominant_species.render import render_state
+        return render_state(self)
+
+    @property
+    def log(self) -> tuple:
+        """The public history: (seat, action) per move."""
+        return self.log_done + tuple(self.log_tail)
+
+    def phase_name(self):
+        return f"turn {self.turn}: {PHASE_NAMES[self.phase]}"
