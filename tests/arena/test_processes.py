@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, player, toy_config
-from helpers import log_lines, run
+from helpers import log_lines, run, share_secret
 
 MIXED = [player("a"), player("s1", "Sleepy", sleep=0.002), player("s2", "Sleepy", seed=3, sleep=0.002)]
 
@@ -40,6 +40,7 @@ def test_a_driver_killed_midway_resumes_with_every_game_once(tmp_path):
     ids = [json.loads(line)["id"] for line in log_lines(tmp_path / "results/t")]
     assert len(ids) == len(set(ids)) == 150
     clean = toy_config(tmp_path, MIXED, games=25, filename="clean.yaml", output=str(tmp_path / "clean"))
+    share_secret(tmp_path / "results/t", tmp_path / "clean/t")
     run(clean)
     assert (tmp_path / "results/t/leaderboard.json").read_text() == \
         (tmp_path / "clean/t/leaderboard.json").read_text()

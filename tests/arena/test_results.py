@@ -6,6 +6,7 @@ import yaml
 
 from arena.config import ConfigError
 from arena.results import ResultsError, ResultsStore
+from arena.secret import LogSigner, load_secret
 from arena.tournament import TournamentError, load_tournament
 from conftest import player, toy_config
 from helpers import log_lines, run
@@ -43,13 +44,21 @@ def test_a_torn_last_line_is_dropped_and_replayed(tmp_path):
     first = run(path)
     log = tmp_path / "results/t/games.jsonl"
     lines = log.read_bytes().splitlines(keepends=True)
-    log.write_bytes(b"".join(lines[:5]) + lines[5][:30])  # a write cut short by a crash
+    log.write_bytes(b"".join(lines[:5]) + lines[5][:30])  # a write cut short by a crash...
+    rewind_head(tmp_path / "results/t", lines[:5])  # ...before arena noted it had written a sixth line
     warnings = []
     again = run(path, echo=warnings.append)
     assert any("games.jsonl:6: torn last line" in w for w in warnings)
     assert again.played == 7
     assert len(log_lines(tmp_path / "results/t")) == 12
     assert again.board == first.board
+
+
+def rewind_head(folder, lines):
+    """The log's head as arena left it after writing ``lines``."""
+    signer = LogSigner(load_secret(folder))
+    signer.verify(folder / "games.jsonl", [line.rstrip(b"\n") for line in lines], head=False)
+    signer.write_head(folder)
 
 
 def test_a_corrupt_line_in_the_middle_is_an_error_and_changes_nothing(tmp_path):
