@@ -148,3 +148,45 @@ def test_two_runs_cannot_write_one_tournament(tmp_path):
     finally:
         other.unlock()
     assert run(path).played == 12
+
+
+def tamper(log, how):
+    lines = log.read_bytes().splitlines(keepends=True)
+    if how == "changed":  # the game's result turned round
+        swap = {b'"ranks":[1,2]': b'"ranks":[2,1]', b'"ranks":[2,1]': b'"ranks":[1,2]'}
+        old = next(k for k in swap if k in lines[2])
+        lines[2] = lines[2].replace(old, swap[old])
+    elif how == "added":
+        lines.insert(3, lines[1])  # a copy of a genuine line
+    elif how == "removed":
+        del lines[2]
+    elif how == "removed at the end":
+        del lines[-1]
+    log.write_bytes(b"".join(lines))
+
+
+@pytest.mark.parametrize("how, line", [("changed", 3), ("added", 4), ("removed", 3), ("removed at the end", 12)])
+def test_a_log_changed_outside_arena_is_refused_naming_file_and_line(tmp_path, how, line):
+    path = toy_config(tmp_path, THREE)
+    run(path)
+    log = tmp_path / "results/t/games.jsonl"
+    tamper(log, how)
+    damaged = log.read_bytes()
+    with pytest.raises(ResultsError, match=rf"games\.jsonl:{line}: "):
+        run(path)
+    with pytest.raises(ResultsError, match=rf"games\.jsonl:{line}: "):
+        load_tournament(tmp_path / "results/t")
+    assert log.read_bytes() == damaged
+
+
+def test_a_results_folder_from_before_authenticated_logs_says_what_to_do(tmp_path):
+    path = toy_config(tmp_path, THREE)
+    run(path)
+    folder = tmp_path / "results/t"
+    (folder / ".secret").unlink()
+    (folder / ".games.head").unlink()
+    with pytest.raises(ResultsError, match=r"no authentication tags .* --fresh"):
+        run(path)
+    with pytest.raises(ResultsError, match=r"no authentication tags"):
+        load_tournament(folder)
+    assert run(path, fresh=True).played == 12
