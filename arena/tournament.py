@@ -213,7 +213,11 @@ def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, 
     # dispatched deal by deal across pairings: batches mix the pairings (so their measured
     # cost is typical) and a stopped run leaves a fair sample; results do not depend on it
     pending = [job_for(cfg, g, key) for g in sorted(schedule, key=lambda g: (g.deal, g.index)) if g.id not in done]
-    sweep_stale_cgroups()
+    from arena import leftovers
+
+    swept = leftovers.sweep(cfg.folder) + sweep_stale_cgroups()
+    if swept:
+        echo(f"stopped {swept} process(es) left behind by an earlier run that was killed")
     note = isolation_note(cfg)
     address = address or cfg.ray_address
     if workers is None:  # a cluster is used whole unless --workers says otherwise
@@ -222,7 +226,12 @@ def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, 
     unplayed: list = []  # games that failed for no player's reason: not recorded, played on the next run
     ctrl_c = DeferredInterrupt()
 
+    batches = [0]
+
     def keep(batch):
+        batches[0] += 1
+        if batches[0] in (1, 10) and (address is None and workers > 1):
+            leftovers.remember(cfg.folder)  # Ray's processes, for a run after a kill -9 to stop
         unplayed.extend(r for r in batch if r.get("failed"))
         batch = [r for r in batch if not r.get("failed")]
         with ctrl_c.deferred():  # a game is in the log and in this run's count, or in neither
@@ -251,6 +260,7 @@ def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, 
             from arena.worker import close_pool
 
             close_pool()
+            leftovers.forget(cfg.folder)
     if unplayed:
         echo(f"warning: {len(unplayed)} game(s) failed for no player's reason and were not recorded "
              f"(first: {unplayed[0]['failed']}); run the same command again to play them")
