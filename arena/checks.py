@@ -32,7 +32,7 @@ def default_limits(cfg=None, private=()) -> Limits:
         plugins = [os.path.abspath(p) if p.endswith(".py") else p for p in cfg.plugins] + plugins
         memory = cfg.player_memory_mb
     return Limits(memory_mb=memory, private=hidden, plugins=plugins,
-                  sys_path=[p for p in sys.path if p and os.path.isdir(p)])
+                  sys_path=[os.path.abspath(p) for p in sys.path if p and os.path.isdir(p)])
 
 
 def build_in_process_of_its_own(spec: str, params: dict, game: str, cfg=None) -> str | None:

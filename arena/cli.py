@@ -224,6 +224,22 @@ def bench_memory_command(game: str = typer.Option("origin", help="game name"),
     typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
 
 
+@bench_app.command("isolation")
+def bench_isolation_command(game: str = typer.Option("origin", help="game name"),
+                            ismcts_games: int = typer.Option(4, help="games per ISMCTS throughput run"),
+                            random_games: int = typer.Option(100, help="games per random-player throughput run"),
+                            iterations: int = typer.Option(200, help="ISMCTS iterations per move"),
+                            repeats: int = typer.Option(3, help="repeats (medians reported)"),
+                            as_json: bool = typer.Option(False, "--json", help="print JSON rows")):
+    """Cost of a player process per move (µs), isolated vs in-process tournament throughput, RSS per player process."""
+    from arena.bench import format_rows
+    from arena.bench_isolation import bench_isolation
+
+    rows = bench_isolation(game, ismcts_games=ismcts_games, random_games=random_games, repeats=repeats,
+                           iterations=iterations)
+    typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
+
+
 @bench_app.command("targets")
 def bench_targets_command(seconds: float = typer.Option(1.5, help="seconds of random playouts per repeat"),
                           repeats: int = typer.Option(5, help="repeats per measurement (medians reported)"),

@@ -89,6 +89,7 @@ class PlayerProcess:
         self._hello = hello
         self.sandbox: list = []
         self.loaded = False
+        self._buffer = b""
 
     # --- requests -------------------------------------------------------------
     def load(self, deadline: float | None = None) -> None:
@@ -142,25 +143,25 @@ class PlayerProcess:
     def _write(self, data: bytes, deadline, what, overrun) -> None:
         view = memoryview(data)
         while view:
-            self._wait(self.to_host, False, deadline, what, overrun)
             try:
-                n = os.write(self.to_host, view)
+                n = os.write(self.to_host, view)  # a pipe with room takes it at once: no wait
             except BlockingIOError:
+                self._wait(self.to_host, False, deadline, what, overrun)
                 continue
-            except (BrokenPipeError, OSError):
+            except OSError:
                 raise self._died(what) from None
             view = view[n:]
 
     def _read(self, size: int, deadline, what, overrun) -> bytes:
-        chunks = []
-        while size:
+        """``size`` bytes from the process; what else it sent stays buffered."""
+        while len(self._buffer) < size:
             self._wait(self.from_host, True, deadline, what, overrun)
-            chunk = os.read(self.from_host, size)
+            chunk = os.read(self.from_host, max(size - len(self._buffer), 1 << 16))
             if not chunk:
                 raise self._died(what)
-            chunks.append(chunk)
-            size -= len(chunk)
-        return b"".join(chunks)
+            self._buffer += chunk
+        data, self._buffer = self._buffer[:size], self._buffer[size:]
+        return bytes(data)
 
     def _wait(self, fd, reading: bool, deadline, what, overrun) -> None:
         while True:

@@ -140,7 +140,14 @@ class _Host:
     def serve(self) -> None:
         self.send(self.load(self.receive()))
         while True:
-            request = self.receive()
+            try:
+                request = self.receive()
+            except EOFError:
+                raise
+            except BaseException as exc:  # noqa: BLE001 - e.g. an observation of a game this process lacks
+                self.send({"error": "exception", "detail": f"the player's process could not read the request: "
+                                                           f"{describe(exc)}"})
+                continue
             verb = request[0]
             if verb == "act":
                 reply = self.act(request[1]) if self.player is not None else {"error": "exception",

@@ -47,7 +47,7 @@ def process_pool(setup: dict):
         close_pool()
         _pool[:] = [key, ProcessPool(setup["game"], Limits(
             memory_mb=limits.get("memory_mb") or Limits.memory_mb, private=list(limits.get("private", [])),
-            sys_path=[p for p in (setup.get("sys_path") or sys.path) if p and os.path.isdir(p)],
+            sys_path=[os.path.abspath(p) for p in (setup.get("sys_path") or sys.path) if p and os.path.isdir(p)],
             plugins=list(setup.get("plugins", []))))]
     return _pool[1]
 
