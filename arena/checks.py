@@ -75,7 +75,7 @@ def check_player(spec: str, params: dict | None, game: str, games: int = 3, num_
     except Exception as exc:  # noqa: BLE001 - a game module that does not load is not the player's fault
         raise OptionError(f"game {game!r} cannot be loaded: {type(exc).__name__}: {exc}") from exc
     params = dict(params or {})
-    isolated = not is_builtin(spec)
+    isolated = not is_builtin(spec, params)
     if not isolated:
         make_player(spec, params, game)  # a bad built-in parameter is named before any game
     report = {"games": 0, "moves": 0, "think_seconds": 0.0, "slowest_move_seconds": 0.0, "isolated": isolated}

@@ -230,7 +230,7 @@ def check_player_entry(entry: PlayerEntry, game: str, where: str, cfg: Tournamen
     from arena.isolation import is_builtin
     from players.loading import PlayerSpecError, make_player
 
-    if not is_builtin(entry.spec) and (cfg is None or cfg.isolation != "none"):
+    if not is_builtin(entry.spec, entry.params) and (cfg is None or cfg.isolation != "none"):
         from arena.checks import build_in_process_of_its_own
 
         message = build_in_process_of_its_own(entry.spec, entry.params, game, cfg)

@@ -42,8 +42,13 @@ _HEAD = struct.Struct(">I")
 _CGROUP_PREFIX = "arena-"
 
 
-def is_builtin(spec: str) -> bool:
-    return spec in BUILTIN_SPECS
+def is_builtin(spec: str, params: dict | None = None) -> bool:
+    """Whether a player is arena's own code only: a built-in name, and no parameter
+    that names a player spec of someone else's (an ISMCTS ``rollout`` policy)."""
+    if spec not in BUILTIN_SPECS:
+        return False
+    rollout = (params or {}).get("rollout", "random")
+    return not isinstance(rollout, str) or rollout in BUILTIN_SPECS
 
 
 @dataclass

@@ -178,7 +178,7 @@ def isolation_note(cfg: TournamentConfig) -> dict:
                 "note": "NOT ISOLATED: every player ran in the game's process (isolation: none); "
                         "a player could read hidden cards or change results: trusted players only"}
     note = probe(cfg.player_memory_mb)
-    if all(is_builtin(p.spec) for p in cfg.players):
+    if all(is_builtin(p.spec, p.params) for p in cfg.players):
         note["note"] = "only arena's built-in players: every game ran in the game's process (not isolated)"
         note["isolation"] = "built-in players in process"
     return note

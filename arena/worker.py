@@ -32,7 +32,7 @@ def isolated(setup: dict, names) -> bool:
 
     if setup.get("isolation") == "none":
         return False
-    return not all(is_builtin(setup["players"][name][0]) for name in names)
+    return not all(is_builtin(*setup["players"][name]) for name in names)
 
 
 def process_pool(setup: dict):

@@ -249,3 +249,32 @@ class Deaf(RandomPlayer):
                 pass
             except BaseException:  # noqa: BLE001
                 pass
+
+
+class Escaper(RandomPlayer):
+    """Tries the ways out of its process: a TCP connection to the host, a signal to its
+    game master, the game master's memory map and environment, a file in /tmp."""
+
+    def __init__(self, seed: int = 0, port: int = 0):
+        super().__init__(seed)
+        self.port = port
+
+    def act(self, observation):
+        import socket
+
+        parent = os.getppid()
+        attempts = {
+            "connect": lambda: socket.create_connection(("127.0.0.1", self.port), timeout=1).close(),
+            "signal": lambda: os.kill(parent, 0),
+            "environ": lambda: open(f"/proc/{parent}/environ", "rb").read(),
+            "maps": lambda: open(f"/proc/{parent}/maps").read(),
+            "tmp": lambda: open(f"/tmp/arena-escaper-{os.getpid()}", "w").write("x"),
+        }
+        done = []
+        for name, attempt in attempts.items():
+            try:
+                attempt()
+                done.append(name)
+            except OSError:
+                pass
+        raise Report("DID " + json.dumps(done))

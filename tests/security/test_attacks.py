@@ -276,3 +276,19 @@ def test_play_without_a_seed_picks_a_random_one_and_prints_it():
         seeds.add(result.output.split()[1])
     assert len(seeds) == 2 and all(int(s) > 10_000 for s in seeds)
 
+
+
+@landlock
+def test_no_way_out_of_the_player_process():
+    import socket
+
+    from arena.checks import check_player
+    from players.loading import PlayerSpecError
+
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        with pytest.raises(PlayerSpecError) as caught:
+            check_player(f"{ATTACKERS}:Escaper", {"port": port}, "toy", games=1)
+    assert "Report: DID []" in str(caught.value), str(caught.value)
