@@ -115,7 +115,7 @@ def tournament_throughput(game: str, spec: str, params: dict, games: int, repeat
     return row
 
 
-def bench_isolation(game: str = "origin", ismcts_games: int = 4, random_games: int = 100, repeats: int = 3,
+def bench_isolation(game: str = "origin", ismcts_games: int = 2, random_games: int = 100, repeats: int = 3,
                     iterations: int = 200) -> list:
     return [
         boundary_cost(game, repeats=repeats),

@@ -85,9 +85,11 @@ class PlayerProcess:
         env.update(PYTHONPATH=os.pathsep.join(limits.sys_path), HOME=self.scratch, TMPDIR=self.scratch,
                    OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1",
                    PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
-        self.proc = subprocess.Popen([sys.executable, "-m", "arena.player_host"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=self.scratch,
-                                     env=env, close_fds=True, start_new_session=True)
+        self.stderr_path = os.path.join(self.scratch, ".stderr")  # the player's prints, for a crash's report
+        with open(self.stderr_path, "wb") as stderr:
+            self.proc = subprocess.Popen([sys.executable, "-m", "arena.player_host"], stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=stderr, cwd=self.scratch,
+                                         env=env, close_fds=True, start_new_session=True)
         self.to_host, self.from_host = self.proc.stdin.fileno(), self.proc.stdout.fileno()
         os.set_blocking(self.to_host, False)
         self.alive = True
@@ -181,11 +183,23 @@ class PlayerProcess:
                 return
 
     def _died(self, what) -> PlayerFault:
+        last = self._last_words()
         code = self.kill()
         how = f"exit code {code}" if code is not None and code >= 0 else f"signal {-code}" if code else "unknown"
         if code == -signal.SIGKILL:
             how += " (killed: out of memory, or stopped from outside)"
-        return PlayerFault("crash", f"{what}: the player's process died ({how})")
+        return PlayerFault("crash", f"{what}: the player's process died ({how})" + (f"; its last words: {last}"
+                                                                                     if last else ""))
+
+    def _last_words(self) -> str:
+        """The last line the process wrote to stderr (a traceback's verdict), if any."""
+        try:
+            with open(self.stderr_path, "rb") as f:
+                f.seek(max(0, os.fstat(f.fileno()).st_size - 400))
+                lines = f.read().decode(errors="replace").strip().splitlines()
+        except OSError:
+            return ""
+        return lines[-1][:200] if lines else ""
 
     # --- the end of a process ---------------------------------------------------
     def kill(self):

@@ -1,12 +1,19 @@
-"""Play one game between players, with faults kept inside the game.
+"""The game master: one game between players, with faults kept inside the game.
 
 ``play_game`` is the single loop used by ``arena play``, the tournament
-workers and the player checks.  A player that raises, returns an action that is
-not legal, or overruns its time per move loses the game: it is placed last, the
-others are ranked among themselves by the game's own rules at that moment, and
-the fault is recorded with its reason.  With ``game_seconds`` a watchdog
-(``SIGALRM``, main thread only) stops a player that is still thinking when the
-game's time is up: a ``hang`` fault.
+workers and the player checks.  It owns the engine's State, the clocks and the
+fault records.  A seat's player is either a Player object in this process
+(arena's own players, or trusted ones under ``isolation: none``) or an
+:class:`arena.isolation.PlayerProcess`: a sandboxed process of its own that
+gets a pickled copy of the seat's observation and answers with the index of
+its choice, under deadlines kept here (a process that misses one is killed).
+
+A player that raises, returns an action that is not legal, overruns its time
+per move, is still thinking when the game's time is up, dies or runs out of
+memory loses the game: it is placed last, the others are ranked among
+themselves by the game's own rules at that moment, and the fault is recorded
+with its reason.  For players in this process a watchdog (``SIGALRM``, main
+thread only) stops one still thinking when the game's time is up: a ``hang``.
 """
 from __future__ import annotations
 
