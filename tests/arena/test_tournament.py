@@ -121,3 +121,24 @@ def test_tournament_command_plays_and_prints_the_leaderboard(tmp_path):
     result = CliRunner().invoke(app, ["tournament", str(toy_config(tmp_path, THREE, games=1))])
     assert result.exit_code == 0, result.output
     assert "6/6 games played" in result.output and "results in" in result.output
+
+
+def test_a_game_failed_for_no_players_reason_is_not_rated_and_the_next_run_plays_it(tmp_path, monkeypatch):
+    import arena.worker as worker
+
+    path = toy_config(tmp_path, THREE, games=1)
+    real, failed = worker.play_game, []
+
+    def engine_bug_once(*args, **kwargs):
+        if not failed:
+            failed.append(args[2])
+            raise RuntimeError("an engine bug")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(worker, "play_game", engine_bug_once)
+    said = []
+    first = run(path, echo=said.append)
+    assert first.played == 5 and any("1 game(s) failed for no player's reason" in line for line in said)
+    assert all("failed" not in r and r["ranks"] for r in records(tmp_path / "results/t").values())
+    again = run(path)
+    assert again.played == 1 and len(records(tmp_path / "results/t")) == 6
