@@ -9,7 +9,10 @@
   processes of their own (the same class named ``players.ismcts:ISMCTSPlayer``,
   which arena treats as submitted); runs alternate, medians reported, and the
   isolated games/s as a share of the in-process games/s.  ISMCTS with 200
-  iterations per move (target: >= 95%), and random players (reported).
+  iterations per move (target: >= 95%), and random players (reported).  Also
+  per CPU second (the game master's and the player processes' CPU time): on a
+  machine busy with other work, waking a process for every move costs wall
+  time that is no CPU's, and the two ratios part.
 - **memory**: the resident set (RSS) of a player process after its games.
 """
 from __future__ import annotations
@@ -83,15 +86,19 @@ def tournament_throughput(game: str, spec: str, params: dict, games: int, repeat
                             for i, name in enumerate(names)},
                 "limits": {"private": _limits().private}}
 
-    def games_per_second(isolated: bool) -> float:
+    def games_per_second(isolated: bool) -> tuple:
+        """(games per wall second, games per CPU second of this process and its player processes)."""
         chosen = setup(isolated)
+        pool = process_pool(chosen) if isolated else None
+        cpu = _cpu_seconds(pool)
         began = time.perf_counter()
         records = [play_one(chosen, job) for job in jobs]
         spent = time.perf_counter() - began
+        cpu = _cpu_seconds(pool) - cpu
         bad = [r for r in records if r.get("failed") or r["faults"]]
         if bad:
             raise RuntimeError(f"a bench game failed: {bad[0]['faults']}")
-        return games / spent
+        return games / spent, games / cpu
 
     rates = {False: [], True: []}
     try:
@@ -104,10 +111,14 @@ def tournament_throughput(game: str, spec: str, params: dict, games: int, repeat
         rss = [r for r in rss if r]
     finally:
         close_pool()
+    cpu_inside = statistics.median(r[1] for r in rates[False])
+    cpu_across = statistics.median(r[1] for r in rates[True])
+    rates = {k: [r[0] for r in v] for k, v in rates.items()}
     inside, across = statistics.median(rates[False]), statistics.median(rates[True])
     row = {"measure": f"tournament, {label}", "game": game, "games": games, "repeats": repeats,
            "in process games/s": round(inside, 3), "isolated games/s": round(across, 3),
            "isolated / in process": f"{across / inside:.1%}",
+           "same, per CPU second": f"{cpu_across / cpu_inside:.1%}",
            "player process RSS MiB": round(statistics.median(rss) / 1024, 1) if rss else None}
     if target is not None:
         row["target"] = f">= {target:.0%}"
@@ -123,6 +134,27 @@ def bench_isolation(game: str = "origin", ismcts_games: int = 2, random_games: i
                               repeats, f"ISMCTS {iterations} iterations per move", 0.95),
         tournament_throughput(game, "random", {}, random_games, repeats, "random players", None),
     ]
+
+
+def _cpu_seconds(pool) -> float:
+    """CPU time of this process, plus that of the pool's idle player processes (the ones
+    the games use: they are given back after each game)."""
+    import os
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    total = usage.ru_utime + usage.ru_stime
+    if pool is not None:
+        tick = os.sysconf("SC_CLK_TCK")
+        for processes in pool.idle.values():
+            for process in processes:
+                try:
+                    text = open(f"/proc/{process.proc.pid}/stat").read()
+                    fields = text[text.rindex(")") + 2:].split()
+                    total += (int(fields[11]) + int(fields[12])) / tick
+                except (OSError, ValueError):
+                    pass
+    return total
 
 
 def _rss_kib(pid: int) -> int | None:
