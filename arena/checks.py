@@ -11,7 +11,7 @@ import os
 import sys
 import time
 
-from arena.isolation import Limits, PlayerProcess, is_builtin
+from arena.isolation import Limits, PlayerProcess, SandboxError, is_builtin
 from arena.match import PlayerFault, play_game
 from players.loading import PlayerSpecError, make_player
 
@@ -49,6 +49,8 @@ def build_in_process_of_its_own(spec: str, params: dict, game: str, cfg=None) ->
         process.start(game, 0, seats, 0, time.monotonic() + seconds)
     except PlayerFault as fault:
         return fault.detail
+    except SandboxError as exc:
+        return f"cannot be checked on this machine: {exc}"
     finally:
         process.kill()
     return None

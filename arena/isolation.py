@@ -51,6 +51,11 @@ def is_builtin(spec: str, params: dict | None = None) -> bool:
     return not isinstance(rollout, str) or rollout in BUILTIN_SPECS
 
 
+class SandboxError(RuntimeError):
+    """A player process that could not confine itself before any player code ran: the
+    machine's problem, so the game fails for no player's reason (and is played again)."""
+
+
 @dataclass
 class Limits:
     """What a player process is confined to (see :mod:`arena.sandbox`)."""
@@ -141,6 +146,9 @@ class PlayerProcess:
         except (ValueError, AssertionError):
             self.kill()
             raise PlayerFault("illegal", f"{what}: answered {body[:80]!r}, not the protocol") from None
+        if reply.get("error") == "sandbox":
+            self.kill()
+            raise SandboxError(f"a player process could not confine itself: {str(reply.get('detail'))[:300]}")
         if "error" in reply:
             kind = reply["error"] if reply["error"] in ("exception", "illegal", "memory") else "exception"
             self.kill()  # a player that failed is not trusted with another game

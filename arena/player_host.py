@@ -74,7 +74,10 @@ class _Host:
     def load(self, hello: dict) -> dict:
         from arena.sandbox import enter
 
-        applied = enter(hello["limits"])
+        try:
+            applied = enter(hello["limits"])
+        except BaseException as exc:  # noqa: BLE001 - the machine's problem, not the player's (none of its code ran)
+            return {"error": "sandbox", "detail": describe(exc)}
         for path in hello.get("sys_path", ()):
             if path not in sys.path:
                 sys.path.append(path)

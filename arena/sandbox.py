@@ -121,14 +121,12 @@ def enter(limits: dict) -> list:
         with open(os.path.join(cgroup, "cgroup.procs"), "w") as f:
             f.write(str(os.getpid()))
         applied.append("cgroup")
-    memory = int(limits.get("memory_mb") or DEFAULT_MEMORY_MB) << 20
-    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_BYTES, FILE_BYTES))
+    _lower(resource.RLIMIT_AS, int(limits.get("memory_mb") or DEFAULT_MEMORY_MB) << 20)
+    _lower(resource.RLIMIT_CORE, 0)
+    _lower(resource.RLIMIT_FSIZE, FILE_BYTES)
     root = os.geteuid() == 0
     if not root and not cgroup:
-        tasks = int(limits.get("tasks") or DEFAULT_TASKS)
-        resource.setrlimit(resource.RLIMIT_NPROC, (tasks, tasks))
+        _lower(resource.RLIMIT_NPROC, int(limits.get("tasks") or DEFAULT_TASKS))
     applied.append("rlimits")
     if root and libc.unshare(_CLONE_NEWNET) == 0:
         applied.append("netns")
@@ -143,6 +141,14 @@ def enter(limits: dict) -> list:
         _landlock(libc, abi, limits.get("read", ()), limits.get("write", ()))
         applied.append(f"landlock{abi}")
     return applied
+
+
+def _lower(which: int, value: int) -> None:
+    """Soft and hard limit to ``value``, or to the hard limit already there if lower."""
+    _, hard = resource.getrlimit(which)
+    if hard != resource.RLIM_INFINITY:
+        value = min(value, hard)
+    resource.setrlimit(which, (value, value))
 
 
 def _drop_capabilities(libc) -> None:

@@ -35,3 +35,28 @@ def test_this_machine_confines_players_as_the_readme_says():
     if os.geteuid() == 0:
         assert note["network"].startswith("none") and note["privileges"] == "every capability dropped"
     assert isolation_text(note).startswith("players:") == note["sandboxed"]
+
+
+def test_a_sandbox_that_cannot_be_set_up_fails_the_game_not_the_player(tmp_path, monkeypatch):
+    """No player code ran: the game is not rated against anyone, and is played again."""
+    import pytest
+
+    from arena import isolation
+    from arena.isolation import SandboxError
+
+    monkeypatch.setattr(isolation, "_make_cgroup", lambda tasks: str(tmp_path / "no-such-cgroup"))
+    from arena.checks import default_limits
+
+    process = isolation.PlayerProcess("players.random_player:RandomPlayer", {}, "toy", default_limits())
+    with pytest.raises(SandboxError, match="could not confine itself"):
+        process.load()
+    from arena.worker import close_pool, play_one
+
+    setup = {"game": "toy", "options": {}, "plugins": [], "move_seconds": None, "game_seconds": 10.0,
+             "players": {"a": ("players.random_player:RandomPlayer", {}), "b": ("random", {})}, "limits": {}}
+    job = {"id": "g", "index": 0, "pairing": ["a", "b"], "deal": 0, "rotation": 0, "seed": 3, "players": ["a", "b"]}
+    try:
+        record = play_one(setup, job)
+    finally:
+        close_pool()
+    assert record["failed"] and "could not confine itself" in record["failed"] and record["ranks"] is None
