@@ -108,6 +108,11 @@ def start_ray(workers: int, address: str | None = None) -> int:
 
     if ray.is_initialized():
         return _cpus(ray, workers)
+    import atexit
+
+    from arena.isolation import sweep_stale_cgroups
+
+    atexit.register(sweep_stale_cgroups)  # runs after Ray's own exit hook: the workers' player cgroups
     if address:
         ray.init(address=address, log_to_driver=False, logging_level="ERROR")
     else:
