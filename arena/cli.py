@@ -48,11 +48,18 @@ def games():
 @app.command()
 def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
          players: str = typer.Option("random,random", help="comma-separated player specs, one per seat"),
-         seed: int = typer.Option(0, help="game seed"),
+         seed: Optional[int] = typer.Option(None, help="game seed (default: a random one, printed)"),
          option: List[str] = typer.Option([], help="rule option key=value (repeatable)"),
          record: Optional[Path] = typer.Option(None, help="write the game record (JSON) to this file"),
-         quiet: bool = typer.Option(False, help="print only the result")):
-    """Play one game and print a readable log."""
+         quiet: bool = typer.Option(False, help="print only the result"),
+         move_seconds: Optional[float] = typer.Option(None, help="time limit per move (seconds)"),
+         game_seconds: float = typer.Option(300.0, help="time limit for the game (seconds)")):
+    """Play one game and print a readable log.  A player that is not one of arena's own
+    runs in a sandboxed process of its own."""
+    import secrets
+
+    from arena.checks import default_limits
+    from arena.isolation import PlayerProcess, is_builtin
     from arena.match import play_game
     from arena.game_log import GameLog
     from engine.contract import OptionError
@@ -61,17 +68,27 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
 
     specs = [s.strip() for s in players.split(",") if s.strip()]
     options = _parse_pairs(option, "--option")
+    if seed is None:
+        seed = secrets.randbits(63)
+        typer.echo(f"seed {seed} (replay this game with --seed {seed})")
     try:
-        seat_players = [make_player(s, None, game) for s in specs]
         from engine.registry import get_game
         get_game(game).resolve_options(options)
+        trusted = all(is_builtin(s) for s in specs)
+        seat_players = [make_player(s, None, game) if trusted else PlayerProcess(s, {}, game, default_limits())
+                        for s in specs]
     except (PlayerSpecError, OptionError) as exc:
         _fail(str(exc))
     log = GameLog(game, specs, echo=(lambda *_: None) if quiet else typer.echo)
     try:
-        result = play_game(game, seat_players, seed, options, names=specs, on_step=log.step)
+        result = play_game(game, seat_players, seed, options, names=specs, on_step=log.step,
+                           move_seconds=move_seconds, game_seconds=game_seconds)
     except OptionError as exc:
         _fail(str(exc))
+    finally:
+        for player in seat_players:
+            if isinstance(player, PlayerProcess):
+                player.kill()
     log.echo = typer.echo
     log.finish(result.final_state, result.scores, result.ranks, result.faults)
     if record is not None:
@@ -108,17 +125,26 @@ def check_player_command(
         game: str = typer.Option(..., help="game to try it on (see `arena games`)"),
         param: List[str] = typer.Option([], help="constructor parameter key=value (repeatable; YAML values)"),
         games: int = typer.Option(3, help="games to play against random players"),
-        players: Optional[int] = typer.Option(None, help="number of players (default: the game's default)")):
-    """Load a player, build it and play a few games against random: OK or what is wrong."""
+        players: Optional[int] = typer.Option(None, help="number of players (default: the game's default)"),
+        move_seconds: float = typer.Option(10.0, help="time limit per move (seconds)"),
+        game_seconds: float = typer.Option(60.0, help="time limit per game (seconds)")):
+    """Load a player in a sandboxed process, build it and play a few games against
+    random players under time limits: OK with what it did, or what is wrong."""
+    from arena.checks import check_player
     from engine.contract import OptionError
-    from players.loading import PlayerSpecError, check_player
+    from players.loading import PlayerSpecError
 
     params = _parse_pairs(param, "--param", yaml_values=True)
     try:
-        check_player(spec, params, game, games=games, num_players=players)
+        report = check_player(spec, params, game, games=games, num_players=players, move_seconds=move_seconds,
+                              game_seconds=game_seconds)
     except (PlayerSpecError, OptionError) as exc:
         _fail(str(exc))
-    typer.echo(f"OK: {spec} played {games} games of {game} against random players without a fault")
+    per_move = report["think_seconds"] / max(report["moves"], 1)
+    where = "in a sandboxed process of its own" if report["isolated"] else "in this process (built-in)"
+    typer.echo(f"OK: {spec} played {games} games of {game} against random players without a fault, {where}: "
+               f"{report['moves']} moves, {per_move * 1000:.1f} ms per move on average, slowest "
+               f"{report['slowest_move_seconds'] * 1000:.1f} ms")
 
 
 bench_app = typer.Typer(no_args_is_help=True, help="Speed benchmarks (docs/benchmarks.md); medians over repeats.")
@@ -218,6 +244,22 @@ def bench_memory_command(game: str = typer.Option("origin", help="game name"),
     from arena.bench.engine import bench_memory
 
     rows = bench_memory(game, workers=workers, iterations=iterations)
+    typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
+
+
+@bench_app.command("isolation")
+def bench_isolation_command(game: str = typer.Option("origin", help="game name"),
+                            ismcts_games: int = typer.Option(2, help="games per ISMCTS throughput run"),
+                            random_games: int = typer.Option(100, help="games per random-player throughput run"),
+                            iterations: int = typer.Option(200, help="ISMCTS iterations per move"),
+                            repeats: int = typer.Option(3, help="repeats (medians reported)"),
+                            as_json: bool = typer.Option(False, "--json", help="print JSON rows")):
+    """Cost of a player process per move (µs), isolated vs in-process tournament throughput, RSS per player process."""
+    from arena.bench import format_rows
+    from arena.bench.isolation import bench_isolation
+
+    rows = bench_isolation(game, ismcts_games=ismcts_games, random_games=random_games, repeats=repeats,
+                           iterations=iterations)
     typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
 
 

@@ -26,9 +26,13 @@ DEFAULTS = {
     "ray_address": None,
     "games_per_task": None,
     "plugins": [],
+    "isolation": "process",
+    "player_memory_mb": 2048,
 }
 KEYS = ("name", "game", "options", "seats", "players", "games_per_pairing", "seed", "time_limits",
-        "workers", "output", "ray_address", "games_per_task", "plugins")
+        "workers", "output", "ray_address", "games_per_task", "plugins", "isolation",
+        "player_memory_mb")
+ISOLATION = ("process", "none")
 PLAYER_KEYS = ("name", "class", "params")
 TIME_KEYS = ("move_seconds", "game_seconds")
 DEFAULT_GAME_SECONDS = 300.0
@@ -68,6 +72,8 @@ class TournamentConfig:
     ray_address: str | None = None
     games_per_task: int | None = None
     plugins: list = field(default_factory=list)
+    isolation: str = "process"  # "none": every player in the game's process (trusted players only)
+    player_memory_mb: int = 2048  # address space of a player process
     source: str = "<config>"  # the file it was read from, for messages
 
     @property
@@ -94,6 +100,10 @@ class TournamentConfig:
                 out[key] = getattr(self, key)
         if self.plugins:
             out["plugins"] = list(self.plugins)
+        if self.isolation != "process":
+            out["isolation"] = self.isolation
+        if self.player_memory_mb != DEFAULTS["player_memory_mb"]:
+            out["player_memory_mb"] = self.player_memory_mb
         return out
 
     def to_yaml(self) -> str:
@@ -142,7 +152,8 @@ def config_from_dict(data, where: str) -> TournamentConfig:
         ray_address=None if values["ray_address"] is None else _text(values["ray_address"], where, "ray_address"),
         games_per_task=None if values["games_per_task"] is None
         else _whole(values["games_per_task"], where, "games_per_task", 1),
-        plugins=_plugin_list(values["plugins"], where), source=where)
+        plugins=_plugin_list(values["plugins"], where), isolation=_isolation(values["isolation"], where),
+        player_memory_mb=_whole(values["player_memory_mb"], where, "player_memory_mb", 64), source=where)
     _read_time_limits(cfg, data.get("time_limits") or {}, where)
     cfg.players = _read_players(values["players"], where)
     _check_game(cfg)
@@ -209,14 +220,23 @@ def _check_game(cfg: TournamentConfig) -> None:
 
 
 def check_config_players(cfg: TournamentConfig) -> None:
-    """Build every player once, so a bad class or parameter stops the run before any game."""
+    """Build every player once, so a bad class or parameter stops the run before any game.
+    A submitted player is built in a player process (its module's code never runs here)."""
     for i, entry in enumerate(cfg.players):
-        check_player_entry(entry, cfg.game, f"{cfg.source}: players[{i}]")
+        check_player_entry(entry, cfg.game, f"{cfg.source}: players[{i}]", cfg)
 
 
-def check_player_entry(entry: PlayerEntry, game: str, where: str) -> None:
+def check_player_entry(entry: PlayerEntry, game: str, where: str, cfg: TournamentConfig | None = None) -> None:
+    from arena.isolation import is_builtin
     from players.loading import PlayerSpecError, make_player
 
+    if not is_builtin(entry.spec, entry.params) and (cfg is None or cfg.isolation != "none"):
+        from arena.checks import build_in_process_of_its_own
+
+        message = build_in_process_of_its_own(entry.spec, entry.params, game, cfg)
+        if message:
+            raise ConfigError(f"{where}.class: {message}")
+        return
     try:
         make_player(entry.spec, entry.params, game)
     except PlayerSpecError as exc:
@@ -274,6 +294,13 @@ def _mapping(value, where, key) -> dict:
     if not isinstance(value, dict):
         raise ConfigError(f"{where}: {key}: expected a mapping, got {value!r}")
     return dict(value)
+
+
+def _isolation(value, where) -> str:
+    if value not in ISOLATION:
+        raise ConfigError(f"{where}: isolation: expected 'process' (every submitted player in a sandboxed "
+                          f"process of its own, the default) or 'none' (trusted players only), got {value!r}")
+    return value
 
 
 def _plugin_list(value, where) -> list:

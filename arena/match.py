@@ -1,15 +1,24 @@
-"""Play one game between players, with faults kept inside the game.
+"""The game master: one game between players, with faults kept inside the game.
 
 ``play_game`` is the single loop used by ``arena play``, the tournament
-workers and the player checks.  A player that raises, returns an action that is
-not legal, or overruns its time per move loses the game: it is placed last, the
-others are ranked among themselves by the game's own rules at that moment, and
-the fault is recorded with its reason.  With ``game_seconds`` a watchdog
-(``SIGALRM``, main thread only) stops a player that is still thinking when the
-game's time is up: a ``hang`` fault.
+workers and the player checks.  It owns the engine's State, the clocks and the
+fault records.  A seat's player is either a Player object in this process
+(arena's own players, or trusted ones under ``isolation: none``) or an
+:class:`arena.isolation.PlayerProcess`: a sandboxed process of its own that
+gets a pickled copy of the seat's observation and answers with the index of
+its choice, under deadlines kept here (a process that misses one is killed).
+
+A player that raises, returns an action that is not legal, overruns its time
+per move, is still thinking when the game's time is up, dies or runs out of
+memory loses the game: it is placed last, the others are ranked among
+themselves by the game's own rules at that moment, and the fault is recorded
+with its reason.  For players in this process a watchdog (``SIGALRM``, main
+thread only) stops one still thinking when the game's time is up: a ``hang``.
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import signal
 import threading
 import time
@@ -109,9 +118,14 @@ class _InPlayer:
         return False
 
 
-def player_seed(game_seed: int, seat: int) -> int:
-    """The seed a player gets for one game: a pure function of the game's seed and its seat."""
-    return mix64((game_seed * 1_000_003 + seat + 1) & ((1 << 64) - 1)) & 0x7FFFFFFF
+def player_seed(game_seed: int, seat: int, key: bytes | None = None) -> int:
+    """The seed a player gets for one game: a keyed hash (HMAC-SHA256) of the game's
+    seed and its seat.  The key is the tournament's secret (:mod:`arena.secret`);
+    without one (``arena play``, checks) it is the game's seed itself, so that a
+    player that knows its seed learns nothing it could rebuild the deal from."""
+    key = key if key is not None else b"game-seed:%d" % game_seed
+    digest = hmac.new(key, b"player:%d:%d" % (game_seed, seat), hashlib.sha256).digest()
+    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
 
 
 def faulted_ranks(state, faulty: set) -> list:
@@ -129,20 +143,45 @@ def faulted_ranks(state, faulty: set) -> list:
 
 def play_game(game: str, players: list, seed: int, options: dict | None = None, names: list | None = None,
               move_seconds: float | None = None, on_step=None, game_seconds: float | None = None,
-              on_turn=None) -> GameResult:
-    """Play one game.  ``players[seat]`` is a Player; ``on_step(state, seat, action)``
-    (optional) is called before each action is applied, for logs; ``on_turn(seat)``
-    (optional) just before a player's code runs (``start`` or ``act``), so that a
-    supervisor can tell who was thinking if the process dies."""
+              on_turn=None, player_seeds: list | None = None) -> GameResult:
+    """Play one game.  ``players[seat]`` is a Player (run in this process) or an
+    :class:`arena.isolation.PlayerProcess` (a sandboxed process of its own, which
+    gets a copy of the seat's observation and answers with an action's index);
+    ``on_step(state, seat, action)`` (optional) is called before each action is
+    applied, for logs; ``on_turn(seat)`` (optional) just before a player's code
+    runs (``start`` or ``act``), so that a supervisor can tell who was thinking if
+    the process dies.  ``player_seeds`` default to :func:`player_seed` without a key."""
     spec = get_game(game)
     n = len(players)
     state = spec.new_game(n, seed, options)
     result = GameResult(game=game, num_players=n, seed=seed, options=dict(options or {}),
                         players=list(names or [getattr(p, "name", type(p).__name__) for p in players]),
                         think_seconds=[0.0] * n, max_move_seconds=[0.0] * n, moves=[0] * n)
+    seeds = list(player_seeds) if player_seeds is not None else [player_seed(seed, s) for s in range(n)]
     faulty: set = set()
-    with Watchdog(game_seconds) as watchdog:
-        _start_players(game, players, seed, result, faulty, watchdog, on_turn)
+    local = any(not _is_process(p) for p in players)
+    for seat, player in enumerate(players):  # fresh interpreters start before the game's clock does
+        if _is_process(player) and not player.loaded:
+            try:
+                player.load()
+            except PlayerFault as fault:
+                result.faults.append(Fault(seat, fault.kind, f"start(): {fault.detail}"))
+                faulty.add(seat)
+    with Watchdog(game_seconds if local else None) as watchdog:
+        clock = _Clock(game_seconds, move_seconds)
+        seats = [_ProcessSeat(p, clock) if _is_process(p) else _LocalSeat(p, watchdog, game_seconds)
+                 for p in players]
+        for seat, player in enumerate(seats):
+            if seat in faulty:
+                continue
+            if on_turn is not None:
+                on_turn(seat)
+            try:
+                player.start(game, seat, n, seeds[seat])
+            except PlayerFault as fault:
+                detail = fault.detail if fault.detail.startswith("start()") else f"start(): {fault.detail}"
+                result.faults.append(Fault(seat, fault.kind, detail))
+                faulty.add(seat)
         while not faulty and not state.is_terminal():
             seat = state.current_player
             observation = state.observation(seat)
@@ -150,14 +189,9 @@ def play_game(game: str, players: list, seed: int, options: dict | None = None, 
                 on_turn(seat)
             began = time.perf_counter()
             try:
-                with watchdog.player():
-                    action = players[seat].act(observation)
-            except GameTimeout:
-                result.faults.append(Fault(seat, "hang", _hang_detail(game_seconds, time.perf_counter() - began)))
-                faulty.add(seat)
-                break
-            except (Exception, SystemExit) as exc:  # noqa: BLE001 - sys.exit() in a player too
-                result.faults.append(Fault(seat, "exception", _describe(exc)))
+                action = seats[seat].act(observation)
+            except PlayerFault as fault:
+                result.faults.append(Fault(seat, fault.kind, fault.detail))
                 faulty.add(seat)
                 break
             spent = time.perf_counter() - began
@@ -178,35 +212,91 @@ def play_game(game: str, players: list, seed: int, options: dict | None = None, 
             state.apply(action)
         result.scores = list(state.scores())
         result.ranks = faulted_ranks(state, faulty) if faulty else list(state.ranking())
-        _end_players(players, result, watchdog)
+        summary = {"scores": result.scores, "ranks": result.ranks, "faults": [asdict(f) for f in result.faults]}
+        for seat, player in enumerate(seats):
+            if seat not in faulty:
+                player.end(dict(summary, seat=seat))
     result.final_state = state  # not serialised; handy for callers that render the end
     return result
 
 
-def _start_players(game, players, seed, result, faulty, watchdog, on_turn):
-    n = len(players)
-    for seat, player in enumerate(players):
-        if on_turn is not None:
-            on_turn(seat)
+def _is_process(player) -> bool:
+    return getattr(player, "is_player_process", False)
+
+
+class PlayerFault(Exception):
+    """What a player did wrong, to be recorded against its seat."""
+
+    def __init__(self, kind: str, detail: str):
+        super().__init__(f"{kind}: {detail}")
+        self.kind, self.detail = kind, detail
+
+
+class _Clock:
+    """The game's and the move's deadlines for players in processes of their own."""
+
+    def __init__(self, game_seconds, move_seconds):
+        self.game_end = time.monotonic() + game_seconds if game_seconds else float("inf")
+        self.move_seconds = move_seconds
+
+    def move_deadline(self) -> tuple:
+        """(deadline, whether it is the move's rather than the game's)."""
+        if self.move_seconds is not None:
+            move_end = time.monotonic() + self.move_seconds
+            if move_end < self.game_end:
+                return move_end, True
+        return min(self.game_end, time.monotonic() + 10 ** 9), False
+
+
+class _ProcessSeat:
+    """A player in a process of its own: every request under the game's clocks."""
+
+    def __init__(self, process, clock: _Clock):
+        self.process, self.clock = process, clock
+
+    def start(self, game, seat, n, seed):
+        self.process.start(game, seat, n, seed, min(self.clock.game_end, time.monotonic() + 10 ** 9))
+
+    def act(self, observation):
+        deadline, overrun = self.clock.move_deadline()
+        return observation.legal_actions[self.process.act(observation, deadline, overrun)]
+
+    def end(self, summary):
+        if self.process.alive:
+            self.process.end(summary)
+
+
+class _LocalSeat:
+    """A player in this process, under the in-process watchdog (trusted players)."""
+
+    def __init__(self, player, watchdog: Watchdog, game_seconds):
+        self.player, self.watchdog, self.game_seconds = player, watchdog, game_seconds
+
+    def start(self, game, seat, n, seed):
         try:
-            with watchdog.player():
-                player.start(game, seat, n, player_seed(seed, seat))
+            with self.watchdog.player():
+                self.player.start(game, seat, n, seed)
         except GameTimeout:
-            result.faults.append(Fault(seat, "hang", f"start(): {_hang_detail(watchdog.seconds, None)}"))
-            faulty.add(seat)
+            raise PlayerFault("hang", f"start(): {_hang_detail(self.game_seconds, None)}") from None
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - a player's bug is a fault, not a crash
-            result.faults.append(Fault(seat, "exception", f"start(): {_describe(exc)}"))
-            faulty.add(seat)
+            raise PlayerFault("exception", f"start(): {_describe(exc)}") from None
 
-
-def _end_players(players, result, watchdog):
-    summary = {"scores": result.scores, "ranks": result.ranks, "faults": [asdict(f) for f in result.faults]}
-    for seat, player in enumerate(players):
+    def act(self, observation):
+        began = time.perf_counter()
         try:
-            if watchdog.expired:
-                break  # no time left for courtesy calls
-            with watchdog.player():
-                player.end(dict(summary, seat=seat))
+            with self.watchdog.player():
+                return self.player.act(observation)
+        except GameTimeout:
+            raise PlayerFault("hang", _hang_detail(self.game_seconds, time.perf_counter() - began)) from None
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - sys.exit() in a player too
+            raise PlayerFault("exception", _describe(exc)) from None
+
+    def end(self, summary):
+        try:
+            if self.watchdog.expired:
+                return  # no time left for courtesy calls
+            with self.watchdog.player():
+                self.player.end(summary)
         except (Exception, GameTimeout):  # noqa: BLE001 - end() is optional and cannot change the result
             pass
 

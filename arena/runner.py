@@ -8,7 +8,12 @@ Ray (docs/design.md, "The arena"): a local cluster by default
 ``ray.wait`` and are handed to ``on_records`` as they arrive, so the caller can
 write them at once.
 
-Faults that escape a game:
+Faults that escape a game.  Where the game's players run in processes of their
+own (:mod:`arena.isolation`), the game master in the worker keeps every clock
+and outlives any player, so a worker that dies or stops answering is no
+player's fault: its games are played again, up to ``RETRIES`` times, and
+otherwise left out of the log for the next run.  Where they run in the worker
+(trusted players):
 - a worker that dies (``os._exit``, a signal, out of memory): the batch's games
   are played again one per task with a trace; a game that kills its worker
   again is recorded with a ``crash`` fault for the seat that was thinking.
@@ -28,7 +33,7 @@ import time
 from collections import deque
 from pathlib import Path
 
-from arena.worker import failed_record, play_batch, play_one, record_from_trace
+from arena.worker import close_pool, failed_record, isolated, play_batch, play_one, record_from_trace
 
 # A Ray 2.60 worker idles ~6 ms between two tasks on 2 cores even with the next one
 # already submitted (timestamps taken inside the tasks), plus 20-40 µs per game of the
@@ -38,6 +43,7 @@ from arena.worker import failed_record, play_batch, play_one, record_from_trace
 TASK_SECONDS = 1.0
 BACKSTOP_GRACE = 10.0
 STARTUP_ALLOWANCE = 60.0  # seconds a lone game may wait for a worker to start
+RETRIES = 3  # plays of an isolated game whose worker was lost, before it is left for the next run
 
 
 class Interrupted(Exception):
@@ -91,6 +97,8 @@ def run_in_process(setup: dict, jobs: list, on_records, progress: Progress | Non
                 progress.add(1)
     except KeyboardInterrupt:
         raise Interrupted() from None
+    finally:
+        close_pool()
 
 
 def start_ray(workers: int, address: str | None = None) -> int:
@@ -100,6 +108,11 @@ def start_ray(workers: int, address: str | None = None) -> int:
 
     if ray.is_initialized():
         return _cpus(ray, workers)
+    import atexit
+
+    from arena.isolation import sweep_stale_cgroups
+
+    atexit.register(sweep_stale_cgroups)  # runs after Ray's own exit hook: the workers' player cgroups
     if address:
         ray.init(address=address, log_to_driver=False, logging_level="ERROR")
     else:
@@ -133,6 +146,7 @@ class RayRunner:
         self.trace_dir = Path(tempfile.mkdtemp(prefix="arena-trace-"))
         self.measured = [0.0, 0]  # seconds, games
         self.in_flight: dict = {}  # ref -> (jobs, deadline, trace path or None)
+        self.tries: dict = {}  # game id -> plays lost with their worker
         self.started: dict = {}  # ref -> when its trace appeared
 
     def run(self, jobs: list) -> None:
@@ -175,6 +189,8 @@ class RayRunner:
         trace = str(self.trace_dir / f"{jobs[0]['id']}.trace") if traced else None
         ref = self.remote.remote(self.setup_ref, jobs, trace)
         budget = len(jobs) * self.setup["game_seconds"] + self.grace
+        if any(isolated(self.setup, job["players"]) for job in jobs):  # player processes start, end() calls
+            budget += STARTUP_ALLOWANCE + len(jobs) * 5.0
         self.in_flight[ref] = (jobs, time.monotonic() + budget, trace)
 
     def _collect(self, ref, singles: deque) -> None:
@@ -216,6 +232,19 @@ class RayRunner:
 
     def _lost(self, jobs, trace, singles: deque, kind: str, detail: str) -> None:
         """A task that gave no result: play its games again one by one, or record the culprit."""
+        if all(isolated(self.setup, job["players"]) for job in jobs):
+            from arena.isolation import sweep_stale_cgroups
+
+            sweep_stale_cgroups()  # what the lost worker's player processes left
+            again = []
+            for job in jobs:  # no player can take its worker down: the worker's loss is no one's fault
+                self.tries[job["id"]] = self.tries.get(job["id"], 0) + 1
+                if self.tries[job["id"]] < RETRIES:
+                    again.append(job)
+                else:
+                    self._hand_over([failed_record(job, "lost", f"its worker was lost {RETRIES} times ({detail})")])
+            singles.extend(again)
+            return
         if trace is None:
             singles.extend(jobs)
             return

@@ -43,8 +43,14 @@ def _digest(*parts) -> bytes:
     return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
 
-def deal_seed(tournament_seed: int, pairing: tuple, deal: int) -> int:
-    """The seed of one deal: the same for every rotation of the seats."""
+def deal_seed(tournament_seed: int, pairing: tuple, deal: int, key: bytes | None = None) -> int:
+    """The seed of one deal: the same for every rotation of the seats.  With the
+    tournament's secret ``key`` (:mod:`arena.secret`) it is a keyed hash, so the
+    config alone does not tell the deals; without one, a plain hash."""
+    if key is not None:
+        from arena.secret import derive
+
+        return derive(key, "seed", tournament_seed, *pairing, deal)
     return int.from_bytes(_digest("seed", tournament_seed, *pairing, deal)[:8], "big") >> 1
 
 
@@ -59,13 +65,13 @@ def pairings(names: list, seats: int) -> list:
     return [tuple(sorted((names[i] for i in combo), key=str)) for combo in combos]
 
 
-def build_schedule(cfg) -> list:
-    """Every game of the tournament, in schedule order."""
+def build_schedule(cfg, key: bytes | None = None) -> list:
+    """Every game of the tournament, in schedule order; ``key``: the tournament's secret."""
     names = [p.name for p in cfg.players]
     games = []
     for pairing in pairings(names, cfg.seats):
         for deal in range(cfg.games_per_pairing):
-            seed = deal_seed(cfg.seed, pairing, deal)
+            seed = deal_seed(cfg.seed, pairing, deal, key)
             for rotation in range(cfg.seats):
                 seating = pairing[rotation:] + pairing[:rotation]
                 games.append(ScheduledGame(len(games), game_id(pairing, deal, rotation), pairing,

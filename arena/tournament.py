@@ -21,6 +21,7 @@ import yaml
 
 from arena.config import ConfigError, TournamentConfig, config_from_dict
 from arena.leaderboard import build_leaderboard, render_json, render_markdown, render_text
+from arena.match import player_seed
 from arena.results import ResultsError, ResultsStore
 from arena.runner import BACKSTOP_GRACE, Interrupted, Progress, run_in_process, run_on_ray
 from arena.schedule import build_schedule
@@ -140,17 +141,47 @@ def check_log_against_schedule(store: ResultsStore, records: list, schedule: lis
 
 
 def game_setup(cfg: TournamentConfig) -> dict:
-    """What a worker needs to play any game of the tournament (plain data)."""
+    """What a worker needs to play any game of the tournament (plain data; no secret:
+    the seeds come with each job)."""
     players = {p.name: (_absolute_spec(p.spec), dict(p.params)) for p in cfg.players}
     plugins = [str(Path(p).resolve()) if p.endswith(".py") else p for p in cfg.plugins]
+    private = [str(cfg.folder.resolve()), str(Path(cfg.source).resolve())]
     return {"game": cfg.game, "options": dict(cfg.options), "players": players, "plugins": plugins,
-            "move_seconds": cfg.move_seconds, "game_seconds": cfg.game_seconds}
+            "move_seconds": cfg.move_seconds, "game_seconds": cfg.game_seconds, "isolation": cfg.isolation,
+            "limits": {"memory_mb": cfg.player_memory_mb, "private": private}}
 
 
-def job_for(cfg: TournamentConfig, game) -> dict:
+def job_for(cfg: TournamentConfig, game, key: bytes | None = None) -> dict:
     """One scheduled game as a worker gets it; its record is also a replayable game record
-    (``engine.record.GameRecord``: game, num_players, seed, options, actions)."""
-    return dict(game.to_dict(), game=cfg.game, options=dict(cfg.options))
+    (``engine.record.GameRecord``: game, num_players, seed, options, actions).  With the
+    tournament's secret ``key``, the players' seeds come keyed by it (they are not recorded)."""
+    job = dict(game.to_dict(), game=cfg.game, options=dict(cfg.options))
+    if key is not None:
+        job["player_seeds"] = [player_seed(game.seed, seat, key) for seat in range(len(game.players))]
+    return job
+
+
+def tournament_schedule(cfg: TournamentConfig, store: ResultsStore) -> tuple:
+    """The tournament's secret and its schedule (game seeds keyed by the secret)."""
+    key = store.secret()
+    return key, build_schedule(cfg, key)
+
+
+def isolation_note(cfg: TournamentConfig) -> dict:
+    """How the players of this tournament are confined, for the run's opening note and
+    ``leaderboard.json``."""
+    from arena.isolation import is_builtin
+    from arena.sandbox import probe
+
+    if cfg.isolation == "none":
+        return {"isolation": "none", "sandboxed": False,
+                "note": "NOT ISOLATED: every player ran in the game's process (isolation: none); "
+                        "a player could read hidden cards or change results: trusted players only"}
+    note = probe(cfg.player_memory_mb)
+    if all(is_builtin(p.spec, p.params) for p in cfg.players):
+        note["note"] = "only arena's built-in players: every game ran in the game's process (not isolated)"
+        note["isolation"] = "built-in players in process"
+    return note
 
 
 def _absolute_spec(spec: str) -> str:
@@ -173,20 +204,36 @@ def run_tournament(cfg: TournamentConfig, fresh: bool = False, workers: int | No
 
 
 def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, progress_stream, grace):
-    schedule = build_schedule(cfg)
+    from arena.isolation import sweep_stale_cgroups
+
+    key, schedule = tournament_schedule(cfg, store)
     check_log_against_schedule(store, records, schedule, echo)
     store.write_config(cfg.to_yaml())
     done = {r["id"] for r in records}
     # dispatched deal by deal across pairings: batches mix the pairings (so their measured
     # cost is typical) and a stopped run leaves a fair sample; results do not depend on it
-    pending = [job_for(cfg, g) for g in sorted(schedule, key=lambda g: (g.deal, g.index)) if g.id not in done]
+    pending = [job_for(cfg, g, key) for g in sorted(schedule, key=lambda g: (g.deal, g.index)) if g.id not in done]
+    from arena import leftovers
+
+    swept = leftovers.sweep(cfg.folder) + sweep_stale_cgroups()
+    if swept:
+        echo(f"stopped {swept} process(es) left behind by an earlier run that was killed")
+    note = isolation_note(cfg)
     address = address or cfg.ray_address
     if workers is None:  # a cluster is used whole unless --workers says otherwise
         workers = 0 if address else cfg.workers
     new_records: list = []
+    unplayed: list = []  # games that failed for no player's reason: not recorded, played on the next run
     ctrl_c = DeferredInterrupt()
 
+    batches = [0]
+
     def keep(batch):
+        batches[0] += 1
+        if batches[0] in (1, 10) and (address is None and workers > 1):
+            leftovers.remember(cfg.folder)  # Ray's processes, for a run after a kill -9 to stop
+        unplayed.extend(r for r in batch if r.get("failed"))
+        batch = [r for r in batch if not r.get("failed")]
         with ctrl_c.deferred():  # a game is in the log and in this run's count, or in neither
             store.append(batch)
             new_records.extend(batch)
@@ -195,6 +242,7 @@ def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, 
     if pending:
         where = f"Ray at {address}" if address else f"{workers} Ray workers" if workers > 1 else "this process"
         echo(f"{cfg.name}: {len(pending)} of {len(schedule)} games to play ({len(done)} already recorded) on {where}")
+        echo(isolation_text(note))
         progress = Progress(len(pending), progress_stream or sys.stderr)
         try:
             ctrl_c.install()
@@ -209,8 +257,23 @@ def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, 
             ctrl_c.uninstall()
             progress.close()
             store.close()
+            from arena.worker import close_pool
+
+            close_pool()
+            leftovers.forget(cfg.folder)
+    if unplayed:
+        echo(f"warning: {len(unplayed)} game(s) failed for no player's reason and were not recorded "
+             f"(first: {unplayed[0]['failed']}); run the same command again to play them")
     board = write_leaderboard(cfg, store, records + new_records, schedule)
     return Outcome(board, len(new_records), len(done), len(schedule), interrupted, cfg.folder)
+
+
+def isolation_text(note: dict) -> str:
+    if note.get("note"):
+        return f"players: {note['note']}"
+    text = (f"players: each in a sandboxed process of its own; files: {note['filesystem']}; processes: "
+            f"{note['processes']}; memory: {note['memory']}; network: {note['network']}")
+    return text if note.get("sandboxed") else "WARNING: " + text
 
 
 class DeferredInterrupt:
@@ -251,6 +314,7 @@ class DeferredInterrupt:
 
 def write_leaderboard(cfg, store: ResultsStore, records: list, schedule: list) -> dict:
     board = build_leaderboard(cfg, records, schedule)
+    board["isolation"] = isolation_note(cfg)
     store.write_text("leaderboard.md", render_markdown(board))
     store.write_text("leaderboard.json", render_json(board))
     return board
@@ -266,9 +330,13 @@ def load_tournament(folder) -> tuple:
     mine = store.try_lock()  # while a run is writing, read only: never truncate its log
     try:
         records = store.load_games(warn=lambda m: print(f"warning: {m}", file=sys.stderr), repair=mine)
-        board = build_leaderboard(cfg, records, build_schedule(cfg))
+        from arena.secret import load_secret
+
+        schedule = build_schedule(cfg, load_secret(folder))
+        board = build_leaderboard(cfg, records, schedule)
+        board["isolation"] = isolation_note(cfg)
         if mine:
-            write_leaderboard(cfg, store, records, build_schedule(cfg))
+            write_leaderboard(cfg, store, records, schedule)
     finally:
         store.unlock()
     return cfg, board
@@ -312,17 +380,13 @@ def submit_player(folder, spec: str, name: str, params: dict | None = None, work
 
 
 def check_new_player(entry, cfg: TournamentConfig) -> None:
-    """``players.loading.check_player`` when it exists (it plays a test game), else construction."""
-    from arena.config import check_player_entry
+    """Build the player and play two check games (``arena.checks.check_player``) under
+    the tournament's clocks and limits, in a player process of its own."""
+    from arena.checks import check_player, default_limits
 
     where = f"player {entry.name!r}"
-    check_player_entry(entry, cfg.game, where)
-    try:
-        from players.loading import check_player
-    except ImportError:
-        return
     try:
         check_player(entry.spec, entry.params, cfg.game, games=2, num_players=cfg.seats,
-                     move_seconds=cfg.move_seconds)
+                     move_seconds=cfg.move_seconds, game_seconds=cfg.game_seconds, limits=default_limits(cfg))
     except Exception as exc:  # noqa: BLE001 - whatever the check says, it is the user's to read
         raise TournamentError(f"{where}: {exc}") from None

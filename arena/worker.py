@@ -22,6 +22,40 @@ from arena.match import Fault, faulted_ranks, play_game
 
 _classes: dict = {}  # (spec, game) -> Player class, per process
 _ready_paths: set = set()
+_pool: list = [None, None]  # (key, ProcessPool) of this process
+
+
+def isolated(setup: dict, names) -> bool:
+    """Whether a game's players run in processes of their own: unless the config says
+    ``isolation: none``, or every player of the game is one of arena's own."""
+    from arena.isolation import is_builtin
+
+    if setup.get("isolation") == "none":
+        return False
+    return not all(is_builtin(*setup["players"][name]) for name in names)
+
+
+def process_pool(setup: dict):
+    """This process's pool of player processes for the setup's game and limits."""
+    import json
+
+    from arena.isolation import Limits, ProcessPool
+
+    limits = setup.get("limits") or {}
+    key = json.dumps([setup["game"], limits, setup.get("sys_path", []), setup.get("plugins", [])], sort_keys=True)
+    if _pool[0] != key:
+        close_pool()
+        _pool[:] = [key, ProcessPool(setup["game"], Limits(
+            memory_mb=limits.get("memory_mb") or Limits.memory_mb, private=list(limits.get("private", [])),
+            sys_path=[os.path.abspath(p) for p in (setup.get("sys_path") or sys.path) if p and os.path.isdir(p)],
+            plugins=list(setup.get("plugins", []))))]
+    return _pool[1]
+
+
+def close_pool() -> None:
+    if _pool[1] is not None:
+        _pool[1].close()
+    _pool[:] = [None, None]
 
 
 def prepare_process(setup: dict) -> None:
@@ -48,24 +82,56 @@ def build_player(setup: dict, name: str):
 
 
 def play_one(setup: dict, job: dict, trace_path: str | None = None) -> dict:
-    """Play one scheduled game and return its log record."""
+    """Play one scheduled game and return its log record.  Each seat's player runs in
+    a process of its own (:func:`isolated`) or, when trusted, in this one."""
     prepare_process(setup)
     began = time.perf_counter()
     trace = _Trace.open(trace_path, setup["game"])
+    processes, pool = [], None
     try:
-        players = [build_player(setup, name) for name in job["players"]]
+        if isolated(setup, job["players"]):
+            pool = process_pool(setup)
+            players = processes = [pool.take(*setup["players"][name]) for name in job["players"]]
+        else:
+            players = [_built_or_broken(setup, name) for name in job["players"]]
         result = play_game(setup["game"], players, job["seed"], setup["options"], names=list(job["players"]),
                            move_seconds=setup.get("move_seconds"), game_seconds=setup.get("game_seconds"),
-                           on_step=trace.step if trace else None, on_turn=trace.turn if trace else None)
+                           on_step=trace.step if trace else None, on_turn=trace.turn if trace else None,
+                           player_seeds=job.get("player_seeds"))
     except Exception as exc:  # noqa: BLE001 - an engine or setup bug fails this game only
         return failed_record(job, "error", f"{type(exc).__name__}: {exc}", time.perf_counter() - began)
     finally:
         if trace:
             trace.close()
+        for process in processes:
+            pool.give_back(process)
     return make_record(job, result.actions, result.scores, result.ranks, [asdict(f) for f in result.faults],
                        result.moves, {"seconds": round(time.perf_counter() - began, 6),
                                       "think_seconds": [round(t, 6) for t in result.think_seconds],
                                       "max_move_seconds": [round(t, 6) for t in result.max_move_seconds]})
+
+
+def _built_or_broken(setup: dict, name: str):
+    """The player, or one whose ``start`` raises what its constructor raised here (a
+    constructor that fails only in a worker is that seat's fault, not the game's)."""
+    try:
+        return build_player(setup, name)
+    except Exception as exc:  # noqa: BLE001
+        return _Unbuilt(f"{type(exc).__name__}: {exc}")
+
+
+class _Unbuilt:
+    def __init__(self, error: str):
+        self.error = error
+
+    def start(self, *args):
+        raise RuntimeError(f"the player could not be built in this process: {self.error}")
+
+    def act(self, observation):
+        raise RuntimeError(self.error)
+
+    def end(self, result):
+        pass
 
 
 def play_batch(setup: dict, jobs: list, trace_path: str | None = None) -> list:

@@ -3,9 +3,9 @@
 Specs: a built-in name (``random``, ``rules``, ``ismcts``, ``pimc``, and with the
 ``openspiel`` extra ``openspiel-ismcts``, ``openspiel-mcts``),
 ``package.module:Class`` or ``path/to/file.py:Class``; keyword parameters come
-from the config.  :func:`check_player` also plays a few games against random
-players, so that a broken player is caught before a tournament (``arena check-player``).
-Every problem is a :class:`PlayerSpecError` whose message names the spec and what is wrong.
+from the config.  Checking a player by playing games is arena's
+(``arena.checks.check_player``); nothing here imports ``arena``.  Every problem
+is a :class:`PlayerSpecError` whose message names the spec and what is wrong.
 """
 from __future__ import annotations
 
@@ -95,31 +95,3 @@ def make_player(spec: str, params: dict | None = None, game: str | None = None):
         if not callable(getattr(player, method, None)):
             raise PlayerSpecError(f"player {spec!r}: {cls.__name__} has no {method}() method")
     return player
-
-
-def check_player(spec: str, params: dict | None, game: str, games: int = 3, num_players: int | None = None,
-                 seed: int = 0, move_seconds: float | None = None) -> None:
-    """Construct the player and play ``games`` games against random players
-    (its seat rotating), raising :class:`PlayerSpecError` on the first problem:
-    it cannot be loaded or built, it raises, returns an illegal action, or (with
-    ``move_seconds``) overruns.  The message names the spec, game and seat, e.g.
-    ``mybot.py:Bot: game 2 seat 1: returned 'x', not a legal action``."""
-    from arena.match import play_game
-    from engine.contract import OptionError
-    from engine.registry import get_game
-    from players.random_player import RandomPlayer
-
-    try:
-        n = num_players or get_game(game).default_players
-    except OptionError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - a game module that does not load is not the player's fault
-        raise OptionError(f"game {game!r} cannot be loaded: {type(exc).__name__}: {exc}") from exc
-    for number in range(1, games + 1):
-        seat = (number - 1) % n
-        player = make_player(spec, params, game)
-        players = [player if s == seat else RandomPlayer(seed=s) for s in range(n)]
-        result = play_game(game, players, seed + number, move_seconds=move_seconds)
-        for fault in result.faults:
-            blame = "" if fault.seat == seat else f" (by the random player at seat {fault.seat})"
-            raise PlayerSpecError(f"{spec}: game {number} seat {seat}: {fault.detail}{blame}")

@@ -44,3 +44,6 @@ def ray_local():
 
     yield ray
     ray.shutdown()
+    from arena.isolation import sweep_stale_cgroups
+
+    sweep_stale_cgroups()  # what the workers' player processes left

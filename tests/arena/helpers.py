@@ -14,6 +14,16 @@ def run(path, **kwargs):
     return run_tournament(load_config(path), **kwargs)
 
 
+def share_secret(source, target) -> None:
+    """Give the results folder ``target`` the secret of ``source`` (the documented way to
+    play the same games elsewhere), so that the two play the same deals."""
+    from arena.secret import SECRET
+
+    target.mkdir(parents=True, exist_ok=True)
+    (target / SECRET).write_bytes((source / SECRET).read_bytes())
+    (target / SECRET).chmod(0o600)
+
+
 def log_lines(folder) -> list:
     return (folder / "games.jsonl").read_text().splitlines()
 
@@ -23,6 +33,7 @@ def without_timings(lines) -> set:
     for line in lines:
         record = json.loads(line)
         record.pop("timings")
+        record.pop("tag", None)  # chained in the order games finished
         out.add(json.dumps(record, sort_keys=True))
     return out
 

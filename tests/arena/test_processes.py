@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, player, toy_config
-from helpers import log_lines, run
+from helpers import log_lines, run, share_secret
 
 MIXED = [player("a"), player("s1", "Sleepy", sleep=0.002), player("s2", "Sleepy", seed=3, sleep=0.002)]
 
@@ -40,6 +40,7 @@ def test_a_driver_killed_midway_resumes_with_every_game_once(tmp_path):
     ids = [json.loads(line)["id"] for line in log_lines(tmp_path / "results/t")]
     assert len(ids) == len(set(ids)) == 150
     clean = toy_config(tmp_path, MIXED, games=25, filename="clean.yaml", output=str(tmp_path / "clean"))
+    share_secret(tmp_path / "results/t", tmp_path / "clean/t")
     run(clean)
     assert (tmp_path / "results/t/leaderboard.json").read_text() == \
         (tmp_path / "clean/t/leaderboard.json").read_text()
@@ -126,3 +127,25 @@ def test_a_tournament_on_a_separate_ray_cluster(tmp_path):
     finally:
         stop_head(head, temp_dir)
     assert _pids_naming(temp_dir) == []
+
+
+def test_a_rerun_after_kill_9_of_a_ray_driver_leaves_no_process_of_it_behind(tmp_path):
+    from arena.leftovers import _stat, descendants
+
+    players = [player("a"), player("s1", "Sleepy", sleep=0.002), player("s2", "Sleepy", seed=3, sleep=0.002)]
+    path = toy_config(tmp_path, players, games=40, workers=2)
+    log = tmp_path / "results/t/games.jsonl"
+    driver = arena("tournament", str(path))
+    while not log.exists() or log.read_bytes().count(b"\n") < 20:
+        assert driver.poll() is None, driver.stdout.read()
+        time.sleep(0.05)
+    time.sleep(1.0)  # Ray's agents are up by now
+    started = descendants(driver.pid)
+    assert len(started) >= 4  # Ray's own processes, its workers, the player processes
+    driver.send_signal(signal.SIGKILL)
+    driver.wait()
+    again = arena("tournament", str(path))
+    output, _ = again.communicate(timeout=120)
+    assert again.returncode == 0, output
+    left = [pid for pid, since in started.items() if (_stat(pid) or (0, None))[1] == since]
+    assert left == [], [Path(f"/proc/{pid}/cmdline").read_bytes() for pid in left]

@@ -6,6 +6,7 @@ import yaml
 
 from arena.config import ConfigError
 from arena.results import ResultsError, ResultsStore
+from arena.secret import LogSigner, load_secret
 from arena.tournament import TournamentError, load_tournament
 from conftest import player, toy_config
 from helpers import log_lines, run
@@ -43,13 +44,21 @@ def test_a_torn_last_line_is_dropped_and_replayed(tmp_path):
     first = run(path)
     log = tmp_path / "results/t/games.jsonl"
     lines = log.read_bytes().splitlines(keepends=True)
-    log.write_bytes(b"".join(lines[:5]) + lines[5][:30])  # a write cut short by a crash
+    log.write_bytes(b"".join(lines[:5]) + lines[5][:30])  # a write cut short by a crash...
+    rewind_head(tmp_path / "results/t", lines[:5])  # ...before arena noted it had written a sixth line
     warnings = []
     again = run(path, echo=warnings.append)
     assert any("games.jsonl:6: torn last line" in w for w in warnings)
     assert again.played == 7
     assert len(log_lines(tmp_path / "results/t")) == 12
     assert again.board == first.board
+
+
+def rewind_head(folder, lines):
+    """The log's head as arena left it after writing ``lines``."""
+    signer = LogSigner(load_secret(folder))
+    signer.verify(folder / "games.jsonl", [line.rstrip(b"\n") for line in lines], head=False)
+    signer.write_head(folder)
 
 
 def test_a_corrupt_line_in_the_middle_is_an_error_and_changes_nothing(tmp_path):
@@ -139,3 +148,45 @@ def test_two_runs_cannot_write_one_tournament(tmp_path):
     finally:
         other.unlock()
     assert run(path).played == 12
+
+
+def tamper(log, how):
+    lines = log.read_bytes().splitlines(keepends=True)
+    if how == "changed":  # the game's result turned round
+        swap = {b'"ranks":[1,2]': b'"ranks":[2,1]', b'"ranks":[2,1]': b'"ranks":[1,2]'}
+        old = next(k for k in swap if k in lines[2])
+        lines[2] = lines[2].replace(old, swap[old])
+    elif how == "added":
+        lines.insert(3, lines[1])  # a copy of a genuine line
+    elif how == "removed":
+        del lines[2]
+    elif how == "removed at the end":
+        del lines[-1]
+    log.write_bytes(b"".join(lines))
+
+
+@pytest.mark.parametrize("how, line", [("changed", 3), ("added", 4), ("removed", 3), ("removed at the end", 12)])
+def test_a_log_changed_outside_arena_is_refused_naming_file_and_line(tmp_path, how, line):
+    path = toy_config(tmp_path, THREE)
+    run(path)
+    log = tmp_path / "results/t/games.jsonl"
+    tamper(log, how)
+    damaged = log.read_bytes()
+    with pytest.raises(ResultsError, match=rf"games\.jsonl:{line}: "):
+        run(path)
+    with pytest.raises(ResultsError, match=rf"games\.jsonl:{line}: "):
+        load_tournament(tmp_path / "results/t")
+    assert log.read_bytes() == damaged
+
+
+def test_a_results_folder_from_before_authenticated_logs_says_what_to_do(tmp_path):
+    path = toy_config(tmp_path, THREE)
+    run(path)
+    folder = tmp_path / "results/t"
+    (folder / ".secret").unlink()
+    (folder / ".games.head").unlink()
+    with pytest.raises(ResultsError, match=r"no authentication tags .* --fresh"):
+        run(path)
+    with pytest.raises(ResultsError, match=r"no authentication tags"):
+        load_tournament(folder)
+    assert run(path, fresh=True).played == 12

@@ -7,10 +7,11 @@ from typer.testing import CliRunner
 from arena.cli import app
 from arena.config import load_config
 from arena.schedule import build_schedule
+from arena.secret import load_secret
 from arena.tournament import game_setup, job_for, submit_player
 from arena.worker import play_one
 from conftest import player, toy_config
-from helpers import log_lines, records, run, without_timings
+from helpers import log_lines, records, run, share_secret, without_timings
 
 THREE = [player("a"), player("b", seed=1), player("c", seed=2)]
 
@@ -48,15 +49,24 @@ def test_leaderboard_command_reprints(tmp_path):
     assert result.exit_code == 0 and "μ−3σ" in result.output and "head to head" in result.output
 
 
-def test_one_worker_and_two_ray_workers_give_the_same_results(tmp_path, ray_local):
-    one = toy_config(tmp_path, THREE, games=3, filename="one.yaml", output=str(tmp_path / "one"))
-    two = toy_config(tmp_path, THREE, games=3, filename="two.yaml", output=str(tmp_path / "two"))
-    run(one, workers=1)
-    run(two, workers=2, games_per_task=2)
-    a, b = tmp_path / "one/t", tmp_path / "two/t"
-    assert without_timings(log_lines(a)) == without_timings(log_lines(b))
-    assert (a / "leaderboard.json").read_text() == (b / "leaderboard.json").read_text()
-    assert (a / "leaderboard.md").read_text() == (b / "leaderboard.md").read_text()
+SUBMITTED = [player(p["name"], "players.random_player:RandomPlayer", **p.get("params", {})) for p in THREE]
+
+
+@pytest.mark.parametrize("players", [THREE, SUBMITTED], ids=["built-in in process", "isolated"])
+def test_zero_one_and_two_ray_workers_give_the_same_results(tmp_path, ray_local, players):
+    runs = []
+    for workers, batch in ((0, None), (1, None), (2, 2)):
+        out = tmp_path / f"w{workers}"
+        path = toy_config(tmp_path, players, games=3, filename=f"w{workers}.yaml", output=str(out))
+        if runs:
+            share_secret(runs[0], out / "t")
+        run(path, workers=workers, games_per_task=batch)
+        runs.append(out / "t")
+    first = runs[0]
+    for other in runs[1:]:
+        assert without_timings(log_lines(first)) == without_timings(log_lines(other))
+        assert (first / "leaderboard.json").read_text() == (other / "leaderboard.json").read_text()
+        assert (first / "leaderboard.md").read_text() == (other / "leaderboard.md").read_text()
 
 
 FAULTS = [
@@ -74,8 +84,8 @@ def test_a_fault_stays_inside_its_game(tmp_path, ray_local, kind, cls, extra):
     check_fault_kept_inside(tmp_path, kind, cls, extra, workers=2)
 
 
-@pytest.mark.parametrize("kind, cls, extra", FAULTS[:4], ids=[f[1] for f in FAULTS[:4]])
-def test_a_fault_stays_inside_its_game_in_one_process(tmp_path, kind, cls, extra):
+@pytest.mark.parametrize("kind, cls, extra", FAULTS, ids=[f[1] for f in FAULTS])
+def test_a_fault_stays_inside_its_game_with_the_game_in_the_driver(tmp_path, kind, cls, extra):
     check_fault_kept_inside(tmp_path, kind, cls, extra, workers=0)
 
 
@@ -84,14 +94,15 @@ def check_fault_kept_inside(tmp_path, kind, cls, extra, workers):
     outcome = run(path)
     cfg = load_config(path)
     games = records(tmp_path / "results/t")
-    assert len(games) == len(build_schedule(cfg)) == 6
-    for job in build_schedule(cfg):
+    key = load_secret(tmp_path / "results/t")
+    assert len(games) == len(build_schedule(cfg, key)) == 6
+    for job in build_schedule(cfg, key):
         record = games[job.id]
         if record["players"][1] == "bad":
             assert [(f["seat"], f["kind"]) for f in record["faults"]] == [(1, kind)]
             assert record["ranks"] == [1, 2]
         else:  # untouched: exactly the game a clean process plays
-            clean = play_one(game_setup(cfg), job_for(cfg, job))
+            clean = play_one(game_setup(cfg), job_for(cfg, job, key))
             assert record["faults"] == [] and without_timings([json.dumps(record)]) == \
                 without_timings([json.dumps(clean)])
     bad = next(p for p in outcome.board["players"] if p["name"] == "bad")
@@ -110,3 +121,24 @@ def test_tournament_command_plays_and_prints_the_leaderboard(tmp_path):
     result = CliRunner().invoke(app, ["tournament", str(toy_config(tmp_path, THREE, games=1))])
     assert result.exit_code == 0, result.output
     assert "6/6 games played" in result.output and "results in" in result.output
+
+
+def test_a_game_failed_for_no_players_reason_is_not_rated_and_the_next_run_plays_it(tmp_path, monkeypatch):
+    import arena.worker as worker
+
+    path = toy_config(tmp_path, THREE, games=1)
+    real, failed = worker.play_game, []
+
+    def engine_bug_once(*args, **kwargs):
+        if not failed:
+            failed.append(args[2])
+            raise RuntimeError("an engine bug")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(worker, "play_game", engine_bug_once)
+    said = []
+    first = run(path, echo=said.append)
+    assert first.played == 5 and any("1 game(s) failed for no player's reason" in line for line in said)
+    assert all("failed" not in r and r["ranks"] for r in records(tmp_path / "results/t").values())
+    again = run(path)
+    assert again.played == 1 and len(records(tmp_path / "results/t")) == 6

@@ -3,7 +3,8 @@ import textwrap
 
 import pytest
 
-from players.loading import PlayerSpecError, check_player, make_player, resolve_class
+from arena.checks import check_player
+from players.loading import PlayerSpecError, make_player, resolve_class
 
 BOTS = '''
 from players.base import Player

@@ -1,0 +1,167 @@
+"""``arena bench isolation``: what running each player in a sandboxed process costs.
+
+- **per move**: the time of one ``act`` through the process boundary (pickle the
+  observation, pipe it over, the player's answer back as an index) minus the same
+  ``act`` called in this process, from one position, for a random player (so the
+  player's own time is next to nothing): the boundary's cost in µs.
+- **tournament throughput**: the same games played by the game master in this
+  process, with the players in process (the spec ``ismcts``, a built-in) and in
+  processes of their own (the same class named ``players.ismcts:ISMCTSPlayer``,
+  which arena treats as submitted); runs alternate, medians reported, and the
+  isolated games/s as a share of the in-process games/s.  ISMCTS with 200
+  iterations per move (target: >= 95%), and random players (reported).  Also
+  per CPU second (the game master's and the player processes' CPU time): on a
+  machine busy with other work, waking a process for every move costs wall
+  time that is no CPU's, and the two ratios part.
+- **memory**: the resident set (RSS) of a player process after its games.
+"""
+from __future__ import annotations
+
+import statistics
+import time
+
+from engine.registry import get_game
+
+
+def _limits():
+    from arena.checks import default_limits
+
+    return default_limits()
+
+
+def boundary_cost(game: str, moves: int = 2000, repeats: int = 3) -> dict:
+    """µs per move of the process boundary, and the observation's pickled size."""
+    import pickle
+
+    from arena.bench.ismcts import bench_positions
+    from arena.isolation import PlayerProcess
+    from players.random_player import RandomPlayer
+
+    n = get_game(game).default_players
+    state = bench_positions(game, n, 0)["early"]
+    seat = state.current_player
+    observation = state.observation(seat)
+    local = RandomPlayer(0)
+    local.start(game, seat, n, 1)
+    process = PlayerProcess("players.random_player:RandomPlayer", {}, game, _limits())
+    try:
+        process.load()
+        process.start(game, seat, n, 1, time.monotonic() + 60)
+        inside, across = [], []
+        for _ in range(repeats):
+            began = time.perf_counter()
+            for _ in range(moves):
+                local.act(observation)
+            inside.append((time.perf_counter() - began) / moves)
+            began = time.perf_counter()
+            deadline = time.monotonic() + 600
+            for _ in range(moves):
+                process.act(observation, deadline, False)
+            across.append((time.perf_counter() - began) / moves)
+        rss = _rss_kib(process.proc.pid)
+    finally:
+        process.kill()
+    return {"measure": "process boundary per move", "game": game, "moves": moves, "repeats": repeats,
+            "in process µs": round(statistics.median(inside) * 1e6, 1),
+            "isolated µs": round(statistics.median(across) * 1e6, 1),
+            "boundary µs": round((statistics.median(across) - statistics.median(inside)) * 1e6, 1),
+            "observation bytes": len(pickle.dumps(observation, protocol=pickle.HIGHEST_PROTOCOL)),
+            "player process RSS MiB": round(rss / 1024, 1) if rss else None}
+
+
+def tournament_throughput(game: str, spec: str, params: dict, games: int, repeats: int, label: str,
+                          target: float | None) -> dict:
+    """Games/s of the same games with the players in process and isolated (alternating runs)."""
+    from arena.worker import close_pool, play_one, process_pool
+
+    module_spec = {"random": "players.random_player:RandomPlayer", "ismcts": "players.ismcts:ISMCTSPlayer"}[spec]
+    n = get_game(game).default_players
+    names = [f"p{i}" for i in range(n)]
+    jobs = [{"id": str(i), "index": i, "pairing": names, "deal": i, "rotation": 0, "seed": 1000 + i,
+             "players": names} for i in range(games)]
+
+    def setup(isolated: bool) -> dict:
+        return {"game": game, "options": {}, "plugins": [], "move_seconds": None, "game_seconds": 3600.0,
+                "players": {name: (module_spec if isolated else spec, dict(params, seed=i))
+                            for i, name in enumerate(names)},
+                "limits": {"private": _limits().private}}
+
+    def games_per_second(isolated: bool) -> tuple:
+        """(games per wall second, games per CPU second of this process and its player processes)."""
+        chosen = setup(isolated)
+        pool = process_pool(chosen) if isolated else None
+        cpu = _cpu_seconds(pool)
+        began = time.perf_counter()
+        records = [play_one(chosen, job) for job in jobs]
+        spent = time.perf_counter() - began
+        cpu = _cpu_seconds(pool) - cpu
+        bad = [r for r in records if r.get("failed") or r["faults"]]
+        if bad:
+            raise RuntimeError(f"a bench game failed: {bad[0]['faults']}")
+        return games / spent, games / cpu
+
+    rates = {False: [], True: []}
+    try:
+        games_per_second(True)  # starts the player processes (once per player, as in a tournament)
+        for _ in range(repeats):  # alternating, so that a busy spell on the machine hits both
+            for isolated in (False, True):
+                rates[isolated].append(games_per_second(isolated))
+        pool = process_pool(setup(True))
+        rss = [_rss_kib(p.proc.pid) for ps in pool.idle.values() for p in ps]
+        rss = [r for r in rss if r]
+    finally:
+        close_pool()
+    cpu_inside = statistics.median(r[1] for r in rates[False])
+    cpu_across = statistics.median(r[1] for r in rates[True])
+    rates = {k: [r[0] for r in v] for k, v in rates.items()}
+    inside, across = statistics.median(rates[False]), statistics.median(rates[True])
+    row = {"measure": f"tournament, {label}", "game": game, "games": games, "repeats": repeats,
+           "in process games/s": round(inside, 3), "isolated games/s": round(across, 3),
+           "isolated / in process": f"{across / inside:.1%}",
+           "same, per CPU second": f"{cpu_across / cpu_inside:.1%}",
+           "player process RSS MiB": round(statistics.median(rss) / 1024, 1) if rss else None}
+    if target is not None:
+        row["target"] = f">= {target:.0%}"
+        row["met"] = "yes" if across / inside >= target else "no"
+    return row
+
+
+def bench_isolation(game: str = "origin", ismcts_games: int = 2, random_games: int = 100, repeats: int = 3,
+                    iterations: int = 200) -> list:
+    return [
+        boundary_cost(game, repeats=repeats),
+        tournament_throughput(game, "ismcts", {"iterations": iterations, "rollout_cutoff": 20}, ismcts_games,
+                              repeats, f"ISMCTS {iterations} iterations per move", 0.95),
+        tournament_throughput(game, "random", {}, random_games, repeats, "random players", None),
+    ]
+
+
+def _cpu_seconds(pool) -> float:
+    """CPU time of this process, plus that of the pool's idle player processes (the ones
+    the games use: they are given back after each game)."""
+    import os
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    total = usage.ru_utime + usage.ru_stime
+    if pool is not None:
+        tick = os.sysconf("SC_CLK_TCK")
+        for processes in pool.idle.values():
+            for process in processes:
+                try:
+                    text = open(f"/proc/{process.proc.pid}/stat").read()
+                    fields = text[text.rindex(")") + 2:].split()
+                    total += (int(fields[11]) + int(fields[12])) / tick
+                except (OSError, ValueError):
+                    pass
+    return total
+
+
+def _rss_kib(pid: int) -> int | None:
+    try:
+        for line in open(f"/proc/{pid}/status"):
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        return None
+    return None
