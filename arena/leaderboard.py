@@ -11,7 +11,8 @@ import json
 
 from tabulate import tabulate
 
-from arena.ratings import count_faults, rate_games, wilson_interval
+from arena.ratings import count_faults, rate_games
+from arena.stats import wilson_interval
 
 FAULT_LINES = 20
 
@@ -41,7 +42,7 @@ def build_leaderboard(cfg, records: list, schedule: list) -> dict:
                         "win_low": _r(low), "win_high": _r(high),
                         "mean_score": None if s.mean_score is None else _r(s.mean_score), "faults": s.faults})
     h2h = {a: {b: {"points": _r(v[0]), "games": v[1]} for (x, b), v in sorted(ratings.head_to_head.items())
-               if x == a} for a in names}
+               if x == a} for a in sorted(names)}
     faults = [{"game": r["id"], "index": r["index"], "player": r["players"][f["seat"]] if f.get("seat") is not None
                else None, "seat": f.get("seat"), "kind": f["kind"], "detail": f["detail"]}
               for r in ordered for f in r.get("faults") or ()]
