@@ -26,9 +26,10 @@ DEFAULTS = {
     "ray_address": None,
     "games_per_task": None,
     "plugins": [],
+    "elo_anchor": None,
 }
 KEYS = ("name", "game", "options", "seats", "players", "games_per_pairing", "seed", "time_limits",
-        "workers", "output", "ray_address", "games_per_task", "plugins")
+        "workers", "output", "ray_address", "games_per_task", "plugins", "elo_anchor")
 PLAYER_KEYS = ("name", "class", "params")
 TIME_KEYS = ("move_seconds", "game_seconds")
 DEFAULT_GAME_SECONDS = 300.0
@@ -68,6 +69,7 @@ class TournamentConfig:
     ray_address: str | None = None
     games_per_task: int | None = None
     plugins: list = field(default_factory=list)
+    elo_anchor: str | None = None  # the player at Elo 0 (default: arena.elo.default_anchor)
     source: str = "<config>"  # the file it was read from, for messages
 
     @property
@@ -89,7 +91,7 @@ class TournamentConfig:
         out["time_limits"] = limits
         out["workers"] = self.workers
         out["output"] = self.output
-        for key in ("ray_address", "games_per_task"):
+        for key in ("ray_address", "games_per_task", "elo_anchor"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         if self.plugins:
@@ -145,6 +147,10 @@ def config_from_dict(data, where: str) -> TournamentConfig:
         plugins=_plugin_list(values["plugins"], where), source=where)
     _read_time_limits(cfg, data.get("time_limits") or {}, where)
     cfg.players = _read_players(values["players"], where)
+    if values["elo_anchor"] is not None:
+        cfg.elo_anchor = _text(values["elo_anchor"], where, "elo_anchor")
+        if cfg.elo_anchor not in {p.name for p in cfg.players}:
+            raise ConfigError(f"{where}: elo_anchor: {cfg.elo_anchor!r} is not the name of a player")
     _check_game(cfg)
     return cfg
 
