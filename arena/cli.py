@@ -324,6 +324,26 @@ def leaderboard(results: Path = typer.Argument(..., help="a tournament's results
     typer.echo(render_text(board))
 
 
+@app.command()
+def report(results: Path = typer.Argument(..., help="a tournament's or match's results folder, e.g. results/quick"),
+           open_it: bool = typer.Option(False, "--open", help="open the report in a web browser")):
+    """Rebuild results/<name>/report.html (leaderboard and charts, one offline file) from the game log."""
+    from arena.config import ConfigError
+    from arena.results import ResultsError
+    from arena.tournament import rebuild_report
+
+    try:
+        path = rebuild_report(results).resolve()
+    except (ConfigError, ResultsError) as exc:
+        _fail(str(exc))
+    typer.echo(f"report written to {path}")
+    if open_it:
+        import webbrowser
+
+        if not webbrowser.open(path.as_uri()):
+            typer.echo("no web browser found here; open the file above by hand")
+
+
 def main():
     app()
 

@@ -25,7 +25,7 @@ from arena.results import ResultsStore
 from arena.schedule import build_schedule
 from arena.sprt import Sprt, pentanomial
 from arena.stats import wilson_interval
-from arena.tournament import run_tournament
+from arena.tournament import run_tournament, write_report
 
 DEFAULT_DEALS = 100  # without an SPRT
 DEFAULT_MAX_DEALS = 1000  # with one
@@ -104,7 +104,7 @@ def match_status(records: list, first: str, second: str, sprt: Sprt | None) -> M
 
 
 def run_match(cfg, deals: int | None = None, sprt: Sprt | None = None, fresh: bool = False,
-              address: str | None = None, echo=print) -> MatchOutcome:
+              address: str | None = None, echo=print, report: bool = True) -> MatchOutcome:
     """Play ``cfg``'s two players deal by deal: ``deals`` deals, or with ``sprt`` until it
     accepts a hypothesis (``deals`` is then the most it plays)."""
     first, second = cfg.players[0].name, cfg.players[1].name
@@ -115,7 +115,7 @@ def run_match(cfg, deals: int | None = None, sprt: Sprt | None = None, fresh: bo
         step = max(2 * max(1, cfg.workers), played // 4)
         cfg.games_per_pairing = min(limit, played + step)
         outcome = run_tournament(cfg, fresh=fresh and cfg.folder.exists(), address=address, echo=lambda m: _notes(m, echo),
-                                 progress_stream=quiet)
+                                 progress_stream=quiet, report=False)
         fresh = False
         played = cfg.games_per_pairing
         records = in_schedule_order(ResultsStore(cfg.folder).load_games(repair=False), build_schedule(cfg))
@@ -123,6 +123,9 @@ def run_match(cfg, deals: int | None = None, sprt: Sprt | None = None, fresh: bo
         echo(status.line(first, sprt))
         if outcome.interrupted or status.state != "continue" or played >= limit:
             break
+    if report:
+        store = ResultsStore(cfg.folder)
+        write_report(store, outcome.board, records, build_schedule(cfg))
     return MatchOutcome(status, cfg.folder, outcome.board, outcome.interrupted)
 
 

@@ -64,7 +64,7 @@ def match(tmp_path, a, b, **params):
 def test_sprt_stops_early_and_accepts_h1_for_ismcts_against_random(tmp_path):
     lines = []
     cfg = match(tmp_path, "ismcts", "random", iterations=10)
-    outcome = run_match(cfg, deals=40, sprt=Sprt(elo0=0, elo1=200), echo=lines.append)
+    outcome = run_match(cfg, deals=40, sprt=Sprt(elo0=0, elo1=200), echo=lines.append, report=False)
     assert outcome.status.state == "H1 accepted"
     assert outcome.status.deals < 20
     assert outcome.status.elo > 200 and outcome.status.los > 0.99
@@ -74,16 +74,16 @@ def test_sprt_stops_early_and_accepts_h1_for_ismcts_against_random(tmp_path):
 
 def test_sprt_does_not_accept_h1_for_two_identical_players(tmp_path):
     cfg = match(tmp_path, "random", "random")
-    outcome = run_match(cfg, deals=60, sprt=Sprt(elo0=0, elo1=200), echo=quiet)
+    outcome = run_match(cfg, deals=60, sprt=Sprt(elo0=0, elo1=200), echo=quiet, report=False)
     assert outcome.status.state != "H1 accepted"
     assert outcome.status.state == "H0 accepted" or outcome.status.deals == 60
 
 
 def test_a_fixed_match_plays_its_deals_and_resumes(tmp_path):
     cfg = match(tmp_path, "random", "rules")
-    assert run_match(cfg, deals=6, echo=quiet).status.games == 12
+    assert run_match(cfg, deals=6, echo=quiet, report=False).status.games == 12
     lines = []
-    again = run_match(match(tmp_path, "random", "rules"), deals=8, echo=lines.append)
+    again = run_match(match(tmp_path, "random", "rules"), deals=8, echo=lines.append, report=False)
     assert again.status.games == 16 and len(lines) == 1  # the 6 deals played are kept
 
 
