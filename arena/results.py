@@ -5,8 +5,9 @@
   written with a single ``os.write`` on an ``O_APPEND`` descriptor followed by
   ``fsync``, so a crash at any moment loses no finished game and can at worst
   leave the last line torn.  On load a torn last line (no newline, or not JSON)
-  is dropped with a warning and truncated away; a bad line in the middle is an
-  error naming the file and line, and nothing is changed.
+  is dropped with a warning and truncated away; a bad line in the middle, or
+  any valid JSON line that is not a usable game record (:mod:`arena.record_check`),
+  is an error naming the file and line, and nothing is changed.
 - ``leaderboard.md`` / ``leaderboard.json``: written after each run.
 - ``.lock``: held (``flock``) by the one ``arena`` process playing this tournament,
   so that two runs never append the same games.
@@ -18,6 +19,8 @@ import json
 import os
 import sys
 from pathlib import Path
+
+from arena.record_check import record_problem
 
 GAMES = "games.jsonl"
 CONFIG = "config.yaml"
@@ -88,12 +91,12 @@ class ResultsStore:
                     return self._drop_torn(games, data, len(data) - len(line) - 1, number, warn, repair)
                 raise ResultsError(f"{self.games_path}:{number}: not a game record (bad JSON or missing "
                                    f"'id'); the file is left as it is: fix or remove that line")
-            games.append(record)
+            games.append(self._checked(record, number))
         if tail:
             record = _parse(tail)
             if record is None:
                 return self._drop_torn(games, data, len(data) - len(tail), len(lines) + 1, warn, repair)
-            games.append(record)
+            games.append(self._checked(record, len(lines) + 1))
             if not repair:
                 return games
             warn(f"{self.games_path}:{len(lines) + 1}: last line had no newline; kept it and added one")
@@ -102,6 +105,13 @@ class ResultsStore:
                 f.flush()
                 os.fsync(f.fileno())
         return games
+
+    def _checked(self, record: dict, number: int) -> dict:
+        problem = record_problem(record)
+        if problem:
+            raise ResultsError(f"{self.games_path}:{number}: game {record.get('id')!r}: {problem}; the file is "
+                               f"left as it is: fix or remove that line")
+        return record
 
     def _drop_torn(self, games, data, keep, number, warn, repair):
         if not repair:

@@ -67,6 +67,33 @@ def test_a_corrupt_line_in_the_middle_is_an_error_and_changes_nothing(tmp_path):
     assert log.read_bytes() == damaged
 
 
+@pytest.mark.parametrize("key, value, message", [
+    ("ranks", "first", "ranks: expected a list of places"),
+    ("ranks", [1], "ranks: 1 places for 2 players"),
+    ("players", ["a", 3], "players: expected a list of player names"),
+    ("faults", [{"seat": 5, "kind": "exception", "detail": "x"}], r"faults\[0\]\.seat"),
+    ("deal", "zero", "deal: expected a whole number"),
+])
+def test_a_valid_json_line_that_is_not_a_usable_record_is_an_error_naming_file_and_line(tmp_path, key, value,
+                                                                                          message):
+    path = toy_config(tmp_path, THREE)
+    run(path)
+    log = tmp_path / "results/t/games.jsonl"
+    lines = log.read_text().splitlines(keepends=True)
+    for number in (3, len(lines)):  # in the middle, and as the last line (valid JSON is not torn)
+        damaged_lines = list(lines)
+        record = json.loads(damaged_lines[number - 1])
+        record[key] = value
+        damaged_lines[number - 1] = json.dumps(record) + "\n"
+        log.write_text("".join(damaged_lines))
+        damaged = log.read_bytes()
+        with pytest.raises(ResultsError, match=rf"games\.jsonl:{number}: game '[0-9a-f]+': {message}"):
+            run(path)
+        with pytest.raises(ResultsError, match=rf"games\.jsonl:{number}"):
+            load_tournament(tmp_path / "results/t")
+        assert log.read_bytes() == damaged
+
+
 def test_a_config_that_changes_played_games_is_refused(tmp_path):
     path = toy_config(tmp_path, THREE)
     run(path)
@@ -123,8 +150,8 @@ def test_a_bad_player_stops_before_any_game(tmp_path):
 
 def test_store_appends_whole_lines(tmp_path):
     store = ResultsStore(tmp_path)
-    store.append([{"id": "a"}, {"id": "b"}])
-    store.append([{"id": "c"}])
+    store.append([{"id": "a", "players": ["p", "q"]}, {"id": "b", "players": ["p", "q"]}])
+    store.append([{"id": "c", "players": ["p", "q"]}])
     store.close()
     assert [r["id"] for r in store.load_games()] == ["a", "b", "c"]
 
