@@ -75,7 +75,7 @@ def standings_table(board: dict, fmt: str) -> str:
     rows = []
     for p in board["players"]:
         rate = "-" if p["win_rate"] is None else f"{p['win_rate']:.1%} ({p['win_low']:.1%}–{p['win_high']:.1%})"
-        los = "" if p.get("los_next") is None else f"{p['los_next']:.0%}"
+        los = "" if p.get("los_next") is None else f"{p['los_next']:.1%}"
         rows.append([p["place"], p["name"], f"{p['conservative']:.2f}", f"{p['mu']:.2f}", f"{p['sigma']:.2f}",
                      elo_text(p), los, p["games"], _wins(p["wins"]), rate, "-" if p["mean_score"] is None else f"{p['mean_score']:.2f}",
                      p["faults"]])

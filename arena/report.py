@@ -217,7 +217,7 @@ def _standings_html(board: dict) -> str:
     for p in board["players"]:
         rate = "-" if p["win_rate"] is None else f"{p['win_rate']:.1%} ({p['win_low']:.1%}–{p['win_high']:.1%})"
         cells = [p["place"], p["name"], f"{p['conservative']:.2f}", f"{p['mu']:.2f}", f"{p['sigma']:.2f}",
-                 elo_text(p), "" if p.get("los_next") is None else f"{p['los_next']:.0%}", p["games"],
+                 elo_text(p), "" if p.get("los_next") is None else f"{p['los_next']:.1%}", p["games"],
                  f"{p['wins']:g}", rate, "-" if p["mean_score"] is None else f"{p['mean_score']:.2f}", p["faults"]]
         rows.append("<tr>" + "".join(f'<td{" class=name" if i == 1 else ""}>{html.escape(str(c))}</td>'
                                      for i, c in enumerate(cells)) + "</tr>")
