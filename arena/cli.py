@@ -299,14 +299,18 @@ def match(args: List[str] = typer.Argument(..., metavar="A B [elo0=0 elo1=10 alp
                         _parse_pairs(b_param, "--b-param", True))
         cfg = match_config(a, b, game, _parse_pairs(option, "--option"), seed=seed, name=name, output=output,
                            workers=workers, move_seconds=move_seconds, game_seconds=game_seconds)
-        typer.echo(f"{cfg.name}: {a.name} ({a.spec} {a.params or ''}) vs {b.name} ({b.spec} {b.params or ''}) "
-                   f"at {game}" + (f"; SPRT {test.text()}" if test else ""))
+        typer.echo(f"{cfg.name}: {_described(a)} vs {_described(b)} at {game}"
+                   + (f"; SPRT {test.text()}" if test else ""))
         outcome = run_match(cfg, deals=deals, sprt=test, fresh=fresh, address=address, echo=typer.echo)
     except (ConfigError, ResultsError, TournamentError, SprtError) as exc:
         _fail(str(exc))
     typer.echo(f"results in {outcome.folder}/")
     if outcome.interrupted:
         raise typer.Exit(130)
+
+
+def _described(entry) -> str:
+    return f"{entry.name} ({entry.spec}{' ' + str(entry.params) if entry.params else ''})"
 
 
 @app.command()
