@@ -114,8 +114,8 @@ def run_match(cfg, deals: int | None = None, sprt: Sprt | None = None, fresh: bo
     while True:
         step = max(2 * max(1, cfg.workers), played // 4)
         cfg.games_per_pairing = min(limit, played + step)
-        outcome = run_tournament(cfg, fresh=fresh and cfg.folder.exists(), address=address, echo=lambda m: _notes(m, echo),
-                                 progress_stream=quiet, report=False)
+        outcome = run_tournament(cfg, fresh=fresh and cfg.folder.exists(), address=address,
+                                 echo=lambda m: _notes(m, echo), progress_stream=quiet, report=False)
         fresh = False
         played = cfg.games_per_pairing
         records = in_schedule_order(ResultsStore(cfg.folder).load_games(repair=False), build_schedule(cfg))
@@ -123,6 +123,8 @@ def run_match(cfg, deals: int | None = None, sprt: Sprt | None = None, fresh: bo
         echo(status.line(first, sprt))
         if outcome.interrupted or status.state != "continue" or played >= limit:
             break
+    if sprt is not None and status.state == "continue" and not outcome.interrupted:
+        echo(f"SPRT: no decision after {status.deals} pairs (the most deals asked for: {limit})")
     if report:
         store = ResultsStore(cfg.folder)
         write_report(store, outcome.board, records, build_schedule(cfg))

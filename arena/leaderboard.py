@@ -57,8 +57,8 @@ def build_leaderboard(cfg, records: list, schedule: list) -> dict:
     return {"tournament": cfg.name, "game": cfg.game, "seats": cfg.seats, "games_scheduled": len(schedule),
             "games_recorded": len(ordered), "games_rated": ratings.rated,
             "games_failed": sum(1 for r in ordered if not r.get("ranks")),
-            "draw_probability": _r(ratings.draw_probability), "elo_anchor": anchor, "players": players, "head_to_head": h2h,
-            "faults": faults}
+            "draw_probability": _r(ratings.draw_probability), "elo_anchor": anchor, "players": players,
+            "head_to_head": h2h, "faults": faults}
 
 
 def _r(x: float) -> float:
@@ -77,8 +77,8 @@ def standings_table(board: dict, fmt: str) -> str:
         rate = "-" if p["win_rate"] is None else f"{p['win_rate']:.1%} ({p['win_low']:.1%}–{p['win_high']:.1%})"
         los = "" if p.get("los_next") is None else f"{p['los_next']:.1%}"
         rows.append([p["place"], p["name"], f"{p['conservative']:.2f}", f"{p['mu']:.2f}", f"{p['sigma']:.2f}",
-                     elo_text(p), los, p["games"], _wins(p["wins"]), rate, "-" if p["mean_score"] is None else f"{p['mean_score']:.2f}",
-                     p["faults"]])
+                     elo_text(p), los, p["games"], _wins(p["wins"]), rate,
+                     "-" if p["mean_score"] is None else f"{p['mean_score']:.2f}", p["faults"]])
     return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True,
                     colalign=("right", "left") + ("right",) * (len(headers) - 2))
 

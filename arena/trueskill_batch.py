@@ -47,7 +47,8 @@ def rate_batch(games: list, names: list, draw_probability: float, tolerance: flo
     graph = _FactorGraph(games, names, trueskill.TrueSkill(draw_probability=draw_probability, tau=0.0))
     x = graph.solve(tolerance)
     pi, tau = graph.marginals(x)
-    return {name: trueskill.Rating(mu=float(tau[i] / pi[i]), sigma=float(pi[i] ** -0.5)) for i, name in enumerate(graph.names)}
+    return {name: trueskill.Rating(mu=float(tau[i] / pi[i]), sigma=float(pi[i] ** -0.5))
+            for i, name in enumerate(graph.names)}
 
 
 class _FactorGraph:
