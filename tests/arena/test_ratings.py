@@ -77,7 +77,7 @@ def test_ratings_do_not_depend_on_the_order_of_games_seats_or_players():
             assert again.players[name].sigma == reference.players[name].sigma
 
 
-def test_every_game_counts_the_same_wherever_it_comes():
+def test_a_player_who_beats_another_every_time_and_wins_more_overall_is_ranked_above_it():
     # played in this order, game-by-game TrueSkill put bob above ann: his wins over cat came last
     games = [won("ann", "bob")] * 3 + [won("ann", "cat")] * 4 + [won("cat", "ann")] * 6 + \
         [won("cat", "bob")] * 7 + [won("bob", "cat")] * 3
