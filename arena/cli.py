@@ -325,6 +325,61 @@ def submit(spec: str = typer.Argument(..., help="built-in name, package.module:C
 
 
 @app.command()
+def match(args: List[str] = typer.Argument(..., metavar="A B [elo0=0 elo1=10 alpha=0.05 beta=0.05]",
+                                           help="two player specs (as in configs), then the SPRT's settings"),
+          game: str = typer.Option(..., help="game name (see `arena games`)"),
+          a_param: List[str] = typer.Option([], "--a-param", help="A's parameter key=value (repeatable; YAML)"),
+          b_param: List[str] = typer.Option([], "--b-param", help="B's parameter key=value (repeatable; YAML)"),
+          a_name: Optional[str] = typer.Option(None, help="A's name in the results (default: from the spec)"),
+          b_name: Optional[str] = typer.Option(None, help="B's name in the results"),
+          sprt: bool = typer.Option(False, "--sprt", help="stop when a sequential probability ratio test on game "
+                                    "pairs accepts H0 (elo0) or H1 (elo1); settings follow A and B"),
+          deals: Optional[int] = typer.Option(None, help="deals to play (each from both seats); with --sprt "
+                                              "the most to play (defaults 100 / 1000)"),
+          option: List[str] = typer.Option([], help="rule option key=value (repeatable)"),
+          seed: int = typer.Option(0, help="match seed (the deals)"),
+          workers: int = typer.Option(2, help="Ray workers (0 or 1: in this process)"),
+          address: Optional[str] = typer.Option(None, help="an existing Ray cluster (host:port or 'auto')"),
+          name: Optional[str] = typer.Option(None, help="results folder name (default match-GAME-A-vs-B)"),
+          output: str = typer.Option("results", help="where results folders go"),
+          move_seconds: Optional[float] = typer.Option(None, help="a slower move loses that game"),
+          game_seconds: Optional[float] = typer.Option(None, help="a player still thinking then is stopped"),
+          fresh: bool = typer.Option(False, help="start over: move the old results folder aside")):
+    """One player against another, every deal from both seats: score, Elo, LOS and SPRT as it goes."""
+    from arena.config import ConfigError, PlayerEntry
+    from arena.head_to_head import match_config, player_name, run_match
+    from arena.results import ResultsError
+    from arena.sprt import Sprt, SprtError
+    from arena.tournament import TournamentError
+
+    specs = [a for a in args if "=" not in a]
+    settings = [a for a in args if "=" in a]
+    if len(specs) != 2:
+        _fail(f"expected two players (A B), got {specs}")
+    if settings and not sprt:
+        _fail(f"{settings}: SPRT settings need --sprt")
+    try:
+        test = Sprt.parse(_parse_pairs(settings, "--sprt")) if sprt else None
+        a = PlayerEntry(a_name or player_name(specs[0]), specs[0], _parse_pairs(a_param, "--a-param", True))
+        b = PlayerEntry(b_name or player_name(specs[1], taken=a.name), specs[1],
+                        _parse_pairs(b_param, "--b-param", True))
+        cfg = match_config(a, b, game, _parse_pairs(option, "--option"), seed=seed, name=name, output=output,
+                           workers=workers, move_seconds=move_seconds, game_seconds=game_seconds)
+        typer.echo(f"{cfg.name}: {_described(a)} vs {_described(b)} at {game}"
+                   + (f"; SPRT {test.text()}" if test else ""))
+        outcome = run_match(cfg, deals=deals, sprt=test, fresh=fresh, address=address, echo=typer.echo)
+    except (ConfigError, ResultsError, TournamentError, SprtError) as exc:
+        _fail(str(exc))
+    typer.echo(f"results in {outcome.folder}/")
+    if outcome.interrupted:
+        raise typer.Exit(130)
+
+
+def _described(entry) -> str:
+    return f"{entry.name} ({entry.spec}{' ' + str(entry.params) if entry.params else ''})"
+
+
+@app.command()
 def leaderboard(results: Path = typer.Argument(..., help="a tournament's results folder, e.g. results/quick")):
     """Reprint a tournament's leaderboard from its game log (and rewrite leaderboard.md/.json)."""
     from arena.config import ConfigError
@@ -337,6 +392,26 @@ def leaderboard(results: Path = typer.Argument(..., help="a tournament's results
     except (ConfigError, ResultsError) as exc:
         _fail(str(exc))
     typer.echo(render_text(board))
+
+
+@app.command()
+def report(results: Path = typer.Argument(..., help="a tournament's or match's results folder, e.g. results/quick"),
+           open_it: bool = typer.Option(False, "--open", help="open the report in a web browser")):
+    """Rebuild results/<name>/report.html (leaderboard and charts, one offline file) from the game log."""
+    from arena.config import ConfigError
+    from arena.results import ResultsError
+    from arena.tournament import rebuild_report
+
+    try:
+        path = rebuild_report(results).resolve()
+    except (ConfigError, ResultsError) as exc:
+        _fail(str(exc))
+    typer.echo(f"report written to {path}")
+    if open_it:
+        import webbrowser
+
+        if not webbrowser.open(path.as_uri()):
+            typer.echo("no web browser found here; open the file above by hand")
 
 
 def main():

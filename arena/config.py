@@ -28,10 +28,11 @@ DEFAULTS = {
     "plugins": [],
     "isolation": "process",
     "player_memory_mb": 2048,
+    "elo_anchor": None,
 }
 KEYS = ("name", "game", "options", "seats", "players", "games_per_pairing", "seed", "time_limits",
         "workers", "output", "ray_address", "games_per_task", "plugins", "isolation",
-        "player_memory_mb")
+        "player_memory_mb", "elo_anchor")
 ISOLATION = ("process", "none")
 PLAYER_KEYS = ("name", "class", "params")
 TIME_KEYS = ("move_seconds", "game_seconds")
@@ -74,6 +75,7 @@ class TournamentConfig:
     plugins: list = field(default_factory=list)
     isolation: str = "process"  # "none": every player in the game's process (trusted players only)
     player_memory_mb: int = 2048  # address space of a player process
+    elo_anchor: str | None = None  # the player at Elo 0 (default: arena.elo.default_anchor)
     source: str = "<config>"  # the file it was read from, for messages
 
     @property
@@ -95,7 +97,7 @@ class TournamentConfig:
         out["time_limits"] = limits
         out["workers"] = self.workers
         out["output"] = self.output
-        for key in ("ray_address", "games_per_task"):
+        for key in ("ray_address", "games_per_task", "elo_anchor"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         if self.plugins:
@@ -156,6 +158,10 @@ def config_from_dict(data, where: str) -> TournamentConfig:
         player_memory_mb=_whole(values["player_memory_mb"], where, "player_memory_mb", 64), source=where)
     _read_time_limits(cfg, data.get("time_limits") or {}, where)
     cfg.players = _read_players(values["players"], where)
+    if values["elo_anchor"] is not None:
+        cfg.elo_anchor = _text(values["elo_anchor"], where, "elo_anchor")
+        if cfg.elo_anchor not in {p.name for p in cfg.players}:
+            raise ConfigError(f"{where}: elo_anchor: {cfg.elo_anchor!r} is not the name of a player")
     _check_game(cfg)
     return cfg
 

@@ -1,7 +1,9 @@
 """The leaderboard: ratings, win rates with their 95% interval, head to head, faults.
 
 Built from the game log alone (``arena leaderboard results/<name>`` reprints it),
-sorted by the conservative rating μ − 3σ.  Written as ``leaderboard.md`` and
+sorted by the conservative TrueSkill rating μ − 3σ, with a Bradley–Terry Elo
+beside it (:mod:`arena.elo`: 95% bootstrap interval over deals, anchored on one
+named player) and the likelihood that each player is stronger than the next.  Written as ``leaderboard.md`` and
 ``leaderboard.json``; nothing in it depends on timings, so the same games give
 byte-identical files.
 """
@@ -11,7 +13,9 @@ import json
 
 from tabulate import tabulate
 
-from arena.ratings import count_faults, rate_games, wilson_interval
+from arena.elo import default_anchor, fit_elo
+from arena.ratings import count_faults, rate_games
+from arena.stats import wilson_interval
 
 FAULT_LINES = 20
 
@@ -31,41 +35,63 @@ def build_leaderboard(cfg, records: list, schedule: list) -> dict:
     names = [p.name for p in cfg.players]
     ratings = rate_games(ordered, names)
     count_faults(ordered, ratings.players)
+    anchor = getattr(cfg, "elo_anchor", None) or default_anchor(names, {p.name: p.spec for p in cfg.players})
+    elo = fit_elo(ordered, names, anchor)
     rows = sorted(ratings.players.values(), key=lambda s: (-s.conservative, s.name))
     players = []
     for place, s in enumerate(rows, start=1):
         low, high = wilson_interval(s.wins, s.games)
+        below = elo.los(s.name, rows[place].name) if place < len(rows) else None
         players.append({"place": place, "name": s.name, "conservative": _r(s.conservative), "mu": _r(s.mu),
-                        "sigma": _r(s.sigma), "games": s.games, "wins": _r(s.wins),
+                        "sigma": _r(s.sigma), "elo": _r_or_none(elo.elo.get(s.name)),
+                        "elo_low": _r_or_none(elo.low.get(s.name)), "elo_high": _r_or_none(elo.high.get(s.name)),
+                        "los_next": _r_or_none(below), "games": s.games, "wins": _r(s.wins),
                         "win_rate": _r(s.wins / s.games) if s.games else None,
                         "win_low": _r(low), "win_high": _r(high),
                         "mean_score": None if s.mean_score is None else _r(s.mean_score), "faults": s.faults})
     h2h = {a: {b: {"points": _r(v[0]), "games": v[1]} for (x, b), v in sorted(ratings.head_to_head.items())
-               if x == a} for a in names}
+               if x == a} for a in sorted(names)}
     faults = [{"game": r["id"], "index": r["index"], "player": r["players"][f["seat"]] if f.get("seat") is not None
                else None, "seat": f.get("seat"), "kind": f["kind"], "detail": f["detail"]}
               for r in ordered for f in r.get("faults") or ()]
     return {"tournament": cfg.name, "game": cfg.game, "seats": cfg.seats, "games_scheduled": len(schedule),
             "games_recorded": len(ordered), "games_rated": ratings.rated,
             "games_failed": sum(1 for r in ordered if not r.get("ranks")),
-            "draw_probability": _r(ratings.draw_probability), "players": players, "head_to_head": h2h,
-            "faults": faults}
+            "draw_probability": _r(ratings.draw_probability), "elo_anchor": anchor, "players": players,
+            "head_to_head": h2h, "faults": faults}
 
 
 def _r(x: float) -> float:
     return round(float(x), 6)
 
 
+def _r_or_none(x):
+    return None if x is None else _r(x)
+
+
 def standings_table(board: dict, fmt: str) -> str:
-    headers = ["#", "player", "μ−3σ", "μ", "σ", "games", "wins", "win rate (95% CI)", "mean score", "faults"]
+    headers = ["#", "player", "μ−3σ", "μ", "σ", "Elo (95% CI)", "LOS", "games", "wins", "win rate (95% CI)",
+               "mean score", "faults"]
     rows = []
     for p in board["players"]:
         rate = "-" if p["win_rate"] is None else f"{p['win_rate']:.1%} ({p['win_low']:.1%}–{p['win_high']:.1%})"
+        los = "" if p.get("los_next") is None else f"{p['los_next']:.1%}"
         rows.append([p["place"], p["name"], f"{p['conservative']:.2f}", f"{p['mu']:.2f}", f"{p['sigma']:.2f}",
-                     p["games"], _wins(p["wins"]), rate, "-" if p["mean_score"] is None else f"{p['mean_score']:.2f}",
-                     p["faults"]])
+                     elo_text(p), los, p["games"], _wins(p["wins"]), rate,
+                     "-" if p["mean_score"] is None else f"{p['mean_score']:.2f}", p["faults"]])
     return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True,
                     colalign=("right", "left") + ("right",) * (len(headers) - 2))
+
+
+def elo_text(p: dict) -> str:
+    """``+120 [+80, +160]``; the anchor ``0 (anchor)``; an unbounded end ``±∞``."""
+    if p.get("elo") is None:
+        return "-"
+    if p["elo"] == 0 and p.get("elo_low") == 0 and p.get("elo_high") == 0:
+        return "0 (anchor)"
+    low = "-∞" if p.get("elo_low") is None else f"{p['elo_low']:+.0f}"
+    high = "+∞" if p.get("elo_high") is None else f"{p['elo_high']:+.0f}"
+    return f"{p['elo']:+.0f} [{low}, {high}]"
 
 
 def head_to_head_table(board: dict, fmt: str) -> str:
@@ -115,7 +141,9 @@ def render_markdown(board: dict) -> str:
     parts = [f"# Leaderboard: {board['tournament']}", "",
              f"{board['game']}, {board['seats']} seats; {board['games_recorded']} of {board['games_scheduled']} "
              f"scheduled games played, {board['games_rated']} rated (TrueSkill, draw probability "
-             f"{board['draw_probability']:.3f}); sorted by μ − 3σ.", "",
+             f"{board['draw_probability']:.3f}); sorted by μ − 3σ. Elo: Bradley–Terry over every pair of seats, "
+             f"{board['elo_anchor']} = 0, 95% bootstrap interval over deals; LOS: likelihood that the player is "
+             "stronger than the next one down.", "",
              standings_table(board, "github"), "", "## Head to head", "",
              "Row player's share of points against the column player (better place 1, shared place ½; games).", "",
              head_to_head_table(board, "github")]

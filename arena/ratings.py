@@ -1,26 +1,19 @@
 """TrueSkill ratings and the simple statistics beside them.
 
-Ratings are computed from scratch over the finished games taken in schedule
-order, with a TrueSkill environment made for the tournament, so the same log
-always gives the same ratings whatever order the games finished in.  Each seat
-is a team of one; places with ties go to ``rate(..., ranks=...)``.
+Ratings are computed from all rated games at once (:mod:`arena.trueskill_batch`:
+expectation propagation over the whole game set), so they depend neither on the
+order of the games, nor on the order of the players in the config, nor on when
+a player was submitted.  Each seat is a team of one; places with ties as played.
 
 The draw probability is the share of pairs of seats that shared a place in the
 games being rated (a game with many shared places, such as a low-scoring card
 game, gets a larger draw margin), kept within ``[0.001, 0.9]``.
-
->>> low, high = wilson_interval(8, 10)
->>> round(low, 3), round(high, 3)
-(0.49, 0.943)
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
-import trueskill
-
-Z95 = 1.959963984540054
+from arena.trueskill_batch import rate_batch
 
 
 @dataclass
@@ -63,18 +56,13 @@ def estimate_draw_probability(records: list) -> float:
 
 
 def rate_games(records: list, names: list) -> Ratings:
-    """Ratings and statistics from rated records, already in schedule order."""
+    """Ratings and statistics from records (in any order; unrated ones are skipped)."""
     records = [r for r in records if r.get("ranks")]
     draw = estimate_draw_probability(records)
-    env = trueskill.TrueSkill(draw_probability=draw)
-    ratings = {name: env.create_rating() for name in names}
+    ratings = rate_batch([list(zip(r["players"], r["ranks"])) for r in records], names, draw)
     stats = {name: PlayerStats(name) for name in names}
     h2h: dict = {}
     for record in records:
-        seating, ranks = record["players"], record["ranks"]
-        groups = env.rate([(ratings[name],) for name in seating], ranks=[r - 1 for r in ranks])
-        for name, (rating,) in zip(seating, groups):
-            ratings[name] = rating
         _count(record, stats, h2h)
     for name in names:
         stats[name].mu, stats[name].sigma = ratings[name].mu, ratings[name].sigma
@@ -103,17 +91,6 @@ def count_faults(records: list, stats: dict) -> None:
             seat = fault.get("seat")
             if seat is not None and record["players"][seat] in stats:
                 stats[record["players"][seat]].faults += 1
-
-
-def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple:
-    """The Wilson score interval of a proportion (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _number(value) -> float:

@@ -5,8 +5,9 @@
   written with a single ``os.write`` on an ``O_APPEND`` descriptor followed by
   ``fsync``, so a crash at any moment loses no finished game and can at worst
   leave the last line torn.  On load a torn last line (no newline, or not JSON)
-  is dropped with a warning and truncated away; a bad line in the middle is an
-  error naming the file and line, and nothing is changed.
+  is dropped with a warning and truncated away; a bad line in the middle, or
+  any valid JSON line that is not a usable game record (:mod:`arena.record_check`),
+  is an error naming the file and line, and nothing is changed.
 - ``leaderboard.md`` / ``leaderboard.json``: written after each run.
 - ``.secret``, ``.games.head``: the tournament's secret and the log's head
   (:mod:`arena.secret`); every line of ``games.jsonl`` carries an
@@ -22,6 +23,8 @@ import json
 import os
 import sys
 from pathlib import Path
+
+from arena.record_check import record_problem
 
 GAMES = "games.jsonl"
 CONFIG = "config.yaml"
@@ -112,15 +115,15 @@ class ResultsStore:
             raw.append(tail)
             self._authenticate(raw)
             if not repair:
-                return _untagged(games)
+                return self._valid(games)
             warn(f"{self.games_path}:{len(lines) + 1}: last line had no newline; kept it and added one")
             with open(self.games_path, "ab") as f:
                 f.write(b"\n")
                 f.flush()
                 os.fsync(f.fileno())
-            return _untagged(games)
+            return self._valid(games)
         self._authenticate(raw)
-        return _untagged(games)
+        return self._valid(games)
 
     def _authenticate(self, raw: list) -> None:
         """Check every line's tag (arena.secret); a log without them is refused."""
@@ -138,17 +141,27 @@ class ResultsStore:
             raise ResultsError(str(exc)) from None
         self.signer = signer
 
+    def _valid(self, games: list) -> list:
+        """The records without their tags, each checked to be a usable game record
+        (after the log's authentication: a forged line is named as such first)."""
+        for number, record in enumerate(games, start=1):
+            problem = record_problem(record)
+            if problem:
+                raise ResultsError(f"{self.games_path}:{number}: game {record.get('id')!r}: {problem}; the file "
+                                   f"is left as it is: fix or remove that line")
+        return _untagged(games)
+
     def _drop_torn(self, games, raw, data, keep, number, warn, repair):
         self._authenticate(raw)
         if not repair:
-            return _untagged(games)
+            return self._valid(games)
         warn(f"{self.games_path}:{number}: torn last line (an interrupted write) dropped; "
              f"that game will be played again")
         with open(self.games_path, "r+b") as f:
             f.truncate(keep)
             f.flush()
             os.fsync(f.fileno())
-        return _untagged(games)
+        return self._valid(games)
 
     def append(self, records: list) -> None:
         """Append finished games: one write of whole lines, then fsync."""

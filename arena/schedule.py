@@ -25,7 +25,7 @@ from itertools import combinations
 
 @dataclass(frozen=True)
 class ScheduledGame:
-    index: int  # position in the schedule: ratings take games in this order
+    index: int  # position in the schedule (the order games are listed and dispatched in)
     id: str  # stable: hash of pairing, deal and rotation
     pairing: tuple  # the players' names, sorted
     deal: int

@@ -20,11 +20,14 @@ from pathlib import Path
 import yaml
 
 from arena.config import ConfigError, TournamentConfig, config_from_dict
-from arena.leaderboard import build_leaderboard, render_json, render_markdown, render_text
+from arena.leaderboard import build_leaderboard, in_schedule_order, render_json, render_markdown, render_text
 from arena.match import player_seed
 from arena.results import ResultsError, ResultsStore
 from arena.runner import BACKSTOP_GRACE, Interrupted, Progress, run_in_process, run_on_ray
 from arena.schedule import build_schedule
+
+
+REPORT = "report.html"
 
 
 class TournamentError(ValueError):
@@ -193,17 +196,19 @@ def _absolute_spec(spec: str) -> str:
 
 def run_tournament(cfg: TournamentConfig, fresh: bool = False, workers: int | None = None,
                    address: str | None = None, games_per_task: int | None = None, echo=print,
-                   progress_stream=None, grace: float = BACKSTOP_GRACE) -> Outcome:
-    """Play every scheduled game not yet in the log, then rate and write the leaderboard."""
+                   progress_stream=None, grace: float = BACKSTOP_GRACE, report: bool = True) -> Outcome:
+    """Play every scheduled game not yet in the log, then rate and write the leaderboard
+    (and, with ``report``, the HTML report)."""
     store, records = open_results(cfg, fresh, echo)
     try:
-        return _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, progress_stream, grace)
+        return _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, progress_stream, grace,
+                              report)
     finally:
         store.close()
         store.unlock()
 
 
-def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, progress_stream, grace):
+def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, progress_stream, grace, report):
     from arena.isolation import sweep_stale_cgroups
 
     key, schedule = tournament_schedule(cfg, store)
@@ -264,7 +269,7 @@ def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, 
     if unplayed:
         echo(f"warning: {len(unplayed)} game(s) failed for no player's reason and were not recorded "
              f"(first: {unplayed[0]['failed']}); run the same command again to play them")
-    board = write_leaderboard(cfg, store, records + new_records, schedule)
+    board = write_leaderboard(cfg, store, records + new_records, schedule, report)
     return Outcome(board, len(new_records), len(done), len(schedule), interrupted, cfg.folder)
 
 
@@ -312,16 +317,25 @@ class DeferredInterrupt:
             raise KeyboardInterrupt
 
 
-def write_leaderboard(cfg, store: ResultsStore, records: list, schedule: list) -> dict:
+def write_leaderboard(cfg, store: ResultsStore, records: list, schedule: list, report: bool = True) -> dict:
     board = build_leaderboard(cfg, records, schedule)
     board["isolation"] = isolation_note(cfg)
     store.write_text("leaderboard.md", render_markdown(board))
     store.write_text("leaderboard.json", render_json(board))
+    if report:
+        write_report(store, board, records, schedule)
     return board
 
 
-def load_tournament(folder) -> tuple:
-    """The stored config and leaderboard of a results folder (``arena leaderboard``)."""
+def write_report(store: ResultsStore, board: dict, records: list, schedule: list) -> None:
+    from arena.report import build_report  # matplotlib: imported only when a report is drawn
+
+    store.write_text(REPORT, build_report(board, in_schedule_order(records, schedule)))
+
+
+def load_tournament(folder, report: bool = True) -> tuple:
+    """The stored config and leaderboard of a results folder (``arena leaderboard``); the
+    leaderboard files (and the report) are rewritten unless another run holds the folder."""
     folder = Path(folder)
     cfg = stored_config(folder)
     if cfg is None:
@@ -336,17 +350,31 @@ def load_tournament(folder) -> tuple:
         board = build_leaderboard(cfg, records, schedule)
         board["isolation"] = isolation_note(cfg)
         if mine:
-            write_leaderboard(cfg, store, records, schedule)
+            write_leaderboard(cfg, store, records, schedule, report)
     finally:
         store.unlock()
     return cfg, board
+
+
+def rebuild_report(folder) -> Path:
+    """Write ``report.html`` from a results folder's log (reading only: safe beside a running
+    tournament, which only appends to the log); returns its path."""
+    folder = Path(folder)
+    cfg = stored_config(folder)
+    if cfg is None:
+        raise ResultsError(f"{folder}: no config.yaml here; is it a tournament's results folder?")
+    store = ResultsStore(folder)
+    records = store.load_games(warn=lambda m: print(f"warning: {m}", file=sys.stderr), repair=False)
+    schedule = build_schedule(cfg)
+    write_report(store, build_leaderboard(cfg, records, schedule), records, schedule)
+    return folder / REPORT
 
 
 def summary_text(outcome: Outcome) -> str:
     lines = [render_text(outcome.board), ""]
     if outcome.interrupted:
         lines.append(f"interrupted: {outcome.played} games played and kept now; run the same command to resume")
-    lines.append(f"results in {outcome.folder}/ (games.jsonl, leaderboard.md, leaderboard.json)")
+    lines.append(f"results in {outcome.folder}/ (games.jsonl, leaderboard.md, leaderboard.json, {REPORT})")
     return "\n".join(lines)
 
 

@@ -1,0 +1,14 @@
+"""The examples in the docstrings of the rating and match modules are true."""
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["arena.stats", "arena.trueskill_batch", "arena.elo", "arena.sprt", "arena.record_check",
+           "arena.schedule"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
