@@ -10,6 +10,7 @@ _BUILTIN = {
     "origin": "engine.origin:GAME",
     "citadels": "engine.citadels:GAME",
     "natural_selection": "engine.natural_selection:GAME",
+    "random_mutations": "engine.random_mutations:GAME",
 }
 _loaded: dict[str, GameSpec] = {}
 

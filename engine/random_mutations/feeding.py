@@ -1,0 +1,370 @@
+"""Climate (§4) and feeding (§2.8, §3.3): tokens, attacks, Scavenger, Grazing.
+
+Phases: ``FEEDING`` (a seat's main action), ``GRAZE`` (its Grazing), ``VICTIM`` (the
+attacked owner picks the animal eaten) and ``SCAVENGE`` (the Scavenger owner picks the
+animal that gets the blue token).  A seat that cannot act now can never act again in
+this phase (tokens and attacks only run out, animals only get fed or sheltered), so it
+is marked done and skipped without being asked.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.random_mutations.actions import (ATTACK, BLACK, GRAZE, GREEN, PASS_ACTION, RED, SCAVENGE, VICTIM)
+from engine.random_mutations.cards import (BARK_BEETLE, BIG, BIT, BLACK_SUPPLY, BURROWING, CAMOUFLAGE,
+                                           CLIMATE_TABLES, DEV_DEFECTS, GRAZING, GREEN_SUPPLY, OBLIGATE,
+                                           PREDATOR_BITS, RED_SUPPLY, RUNNING, SCAVENGER, SHARP_VISION, SWIMMING)
+from engine.random_mutations.species import (ANIMALS, ATTACKED, FLAGS, MASK, NEED, OFED, STRIDE,
+                                             distinct_animals, remove_animal)
+
+if TYPE_CHECKING:
+    from engine.random_mutations.state import RMState
+
+FEEDING, VICTIM_PHASE, SCAVENGE_PHASE, GRAZE_PHASE = 1, 2, 3, 4
+OBL = BIT[OBLIGATE]
+BB = BIT[BARK_BEETLE]
+SWIM = BIT[SWIMMING]
+BIGB = BIT[BIG]
+CAMO = BIT[CAMOUFLAGE]
+SHARP = BIT[SHARP_VISION]
+BURROW = BIT[BURROWING]
+RUN = BIT[RUNNING]
+DD = BIT[DEV_DEFECTS]
+SCAV = BIT[SCAVENGER]
+GRAZ = BIT[GRAZING]
+# the traits Developmental Defects lets an attacker ignore, in the order 'auto' tries them
+DEFENCES = (BIG, SWIMMING, CAMOUFLAGE, BURROWING, RUNNING)
+
+
+def fed(sp: list, i: int) -> bool:
+    an = sp[ANIMALS]
+    if sp[MASK] & OBL:
+        return bool(an[i + 4] & OFED)
+    return an[i] + an[i + 1] >= sp[NEED]
+
+
+# --- climate -------------------------------------------------------------------
+def roll_climate(s: "RMState") -> None:
+    """§4 [R]: the first player rolls; red, green and black tokens go to the centre."""
+    o = s.opts
+    food_dice, red_add, green_dice, black_dice, black_add = CLIMATE_TABLES[o.climate_formula][s.num_players]
+    rng = s.rng
+    dice = tuple(rng.die() for _ in range(food_dice + green_dice + black_dice))
+    boxes = 2 if s.num_players > 4 else 1
+    red = sum(dice[:food_dice]) + red_add
+    green = sum(dice[food_dice:food_dice + green_dice])
+    black = sum(dice[food_dice + green_dice:]) + black_add
+    black_free = BLACK_SUPPLY * boxes
+    if o.black_tokens_persist:
+        black_free -= sum(sp[ANIMALS][i] for row in s.rows for sp in row for i in range(3, len(sp[ANIMALS]), STRIDE))
+    s.dice = dice
+    s.centre = [min(red, RED_SUPPLY * boxes), min(green, GREEN_SUPPLY * boxes), min(black, black_free)]
+
+
+def start_feeding(s: "RMState") -> None:
+    roll_climate(s)
+    s.phase = FEEDING
+    s.passes = 0
+    s.passed = [False] * s.num_players
+    s.actor = (s.first - 1) % s.num_players
+    next_turn(s)
+
+
+# --- who acts ------------------------------------------------------------------
+def grazers(s: "RMState", seat: int) -> int:
+    """Animals in all his Grazing species: how many red tokens he may return (§3.1)."""
+    return sum(len(sp[ANIMALS]) // STRIDE for sp in s.rows[seat] if sp[MASK] & GRAZ)
+
+
+def can_graze(s: "RMState", seat: int) -> bool:
+    return s.centre[0] > 0 and grazers(s, seat) > 0
+
+
+def next_turn(s: "RMState") -> None:
+    """The next seat in the round that can act; the phase ends after as many passes in a
+    row as there are seats still able to act (option ``feeding_pass``: 'final' passes)."""
+    n = s.num_players
+    passed = s.passed
+    seat = s.actor
+    before = s.opts.grazing_timing == "before"
+    while True:
+        active = n - sum(passed)
+        if active == 0 or s.passes >= active:
+            from engine.random_mutations.extinction import start_extinction
+            start_extinction(s)
+            return
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if not passed[seat]:
+                break
+        main = legal_main(s, seat)
+        graze = can_graze(s, seat)
+        if len(main) == 1 and not graze:
+            passed[seat] = True  # can never act again this phase
+            continue
+        s.actor = seat
+        s.current_player = seat
+        if before and graze:
+            s.phase = GRAZE_PHASE
+            s.ctx = 0  # before the main action
+            s.cached = None
+        else:
+            s.phase = FEEDING
+            s.cached = main
+        return
+
+
+def end_turn(s: "RMState") -> None:
+    """After the main action: Grazing ('after'), then the next seat."""
+    seat = s.actor
+    if s.opts.grazing_timing == "after" and can_graze(s, seat):
+        s.phase = GRAZE_PHASE
+        s.ctx = 1
+        s.current_player = seat
+        return
+    s.phase = FEEDING
+    next_turn(s)
+
+
+# --- legal main actions ----------------------------------------------------------
+def victims(sp: list) -> list:
+    """Offsets of animals that can be eaten (§3.3): no shelter; with Burrowing, not fed."""
+    an = sp[ANIMALS]
+    burrow = sp[MASK] & BURROW
+    out = []
+    for i in range(0, len(an), STRIDE):
+        if an[i + 2]:
+            continue
+        if burrow and fed(sp, i):
+            continue
+        out.append(i)
+    return out
+
+
+def attack_allowed(pmask: int, tmask: int, ignore: int, big_protection: bool) -> bool:
+    """Static defences (§3.3), one trait of T ignored (Developmental Defects)."""
+    if ignore >= 0:
+        tmask &= ~(1 << ignore)
+    if bool(pmask & SWIM) != bool(tmask & SWIM):
+        return False
+    if big_protection and tmask & BIGB and not pmask & BIGB:
+        return False
+    if tmask & CAMO and not pmask & SHARP:
+        return False
+    return True
+
+
+def _victim_exists(sp: list, ignore_burrow: bool) -> bool:
+    an = sp[ANIMALS]
+    burrow = sp[MASK] & BURROW and not ignore_burrow
+    for i in range(0, len(an), STRIDE):
+        if not an[i + 2] and not (burrow and fed(sp, i)):
+            return True
+    return False
+
+
+def attack_options(s: "RMState", pmask: int, tsp: list) -> list:
+    """The ``ignore`` values (-1 = none) with which a predator of mask ``pmask`` may attack ``tsp``."""
+    o = s.opts
+    tmask = tsp[MASK]
+    bp = o.big_protection
+    if not tmask & DD:
+        if attack_allowed(pmask, tmask, -1, bp) and _victim_exists(tsp, False):
+            return [-1]
+        return []
+    out = []
+    if attack_allowed(pmask, tmask, -1, bp) and _victim_exists(tsp, False):
+        out.append(-1)
+    for t in DEFENCES:
+        if tmask >> t & 1 and attack_allowed(pmask, tmask, t, bp) and _victim_exists(tsp, t == BURROWING):
+            out.append(t)
+    if o.developmental_defects == "auto" and out:
+        # the trait that blocks the attack is ignored by itself: one attack, no choice
+        if out[0] == -1:
+            return [RUNNING] if RUNNING in out else [-1]
+        return [out[0]]
+    return out
+
+
+def legal_main(s: "RMState", seat: int) -> list:
+    o = s.opts
+    red, green, black = s.centre
+    rows = s.rows
+    row = rows[seat]
+    acts = [PASS_ACTION]
+    only_unfed = o.red_only_on_unfed
+    for si, sp in enumerate(row):
+        an = sp[ANIMALS]
+        mask = sp[MASK]
+        offs = distinct_animals(an)
+        if red and not mask & OBL:
+            need = sp[NEED]
+            for i in offs:
+                if not only_unfed or an[i] + an[i + 1] < need:
+                    acts.append((RED, si, i // STRIDE))
+        if green:
+            for i in offs:
+                if not an[i + 2]:
+                    acts.append((GREEN, si, i // STRIDE))
+    if black:
+        for p in range(s.num_players):
+            if p != seat:
+                for si, sp in enumerate(rows[p]):
+                    for i in distinct_animals(sp[ANIMALS]):
+                        acts.append((BLACK, p, si, i // STRIDE))
+    when_fed = o.carnivore_attacks_when_fed
+    for si, sp in enumerate(row):
+        pmask = sp[MASK]
+        if not pmask & PREDATOR_BITS:
+            continue
+        an = sp[ANIMALS]
+        hunters = [i for i in distinct_animals(an) if not an[i + 4] & ATTACKED and (when_fed or not fed(sp, i))]
+        if not hunters:
+            continue
+        targets = []
+        for p in range(s.num_players):
+            for ti, tsp in enumerate(rows[p]):
+                if p == seat and ti == si:
+                    continue
+                for ign in attack_options(s, pmask, tsp):
+                    targets.append((p, ti, ign))
+        for i in hunters:
+            a = i // STRIDE
+            for p, ti, ign in targets:
+                acts.append((ATTACK, si, a, p, ti, ign))
+    return acts
+
+
+# --- effects --------------------------------------------------------------------
+def apply_main(s: "RMState", action) -> None:
+    verb = action[0]
+    seat = s.actor
+    if verb == 0:  # PASS
+        s.passes += 1
+        if s.opts.feeding_pass == "final":
+            s.passed[seat] = True
+        end_turn(s)
+        return
+    s.passes = 0
+    if verb == RED:
+        sp = s.rows[seat][action[1]]
+        sp[ANIMALS][action[2] * STRIDE] += 1
+        s.centre[0] -= 1
+    elif verb == GREEN:
+        sp = s.rows[seat][action[1]]
+        i = action[2] * STRIDE
+        s.centre[1] -= 1
+        if sp[MASK] & BB and not sp[MASK] & OBL and not fed(sp, i):
+            sp[ANIMALS][i + 1] += 1  # Bark Beetle: the shelter becomes a blue food token
+        else:
+            sp[ANIMALS][i + 2] = 1
+    elif verb == BLACK:
+        s.rows[action[1]][action[2]][ANIMALS][action[3] * STRIDE + 3] += 1
+        s.centre[2] -= 1
+    else:  # ATTACK
+        attack(s, seat, action)
+        return
+    end_turn(s)
+
+
+def attack(s: "RMState", seat: int, action) -> None:
+    _, si, a, p, ti, ign = action
+    psp = s.rows[seat][si]
+    pan = psp[ANIMALS]
+    i = a * STRIDE
+    pan[i + 4] |= ATTACKED
+    tsp = s.rows[p][ti]
+    if tsp[MASK] & RUN and ign != RUNNING and s.rng.die() >= s.opts.running_escape:
+        end_turn(s)  # Running: the attack fails
+        return
+    if psp[MASK] & OBL:
+        pan[i + 4] |= OFED
+        pan[i + 1] += 1  # the mark: one blue token
+    else:
+        pan[i + 1] += 2
+    offs = victim_offsets(tsp, ign)
+    if len(offs) == 1:
+        remove_animal(s, p, ti, offs[0])
+        scavenge(s, seat)
+        return
+    s.phase = VICTIM_PHASE
+    s.ctx = (p, ti, ign)
+    s.current_player = p
+
+
+def victim_offsets(tsp: list, ign: int) -> list:
+    """The distinct animals the attacked owner may give up (Burrowing ignored: any unsheltered)."""
+    an = tsp[ANIMALS]
+    offs = distinct_animals(an)
+    if ign == BURROWING:
+        return [j for j in offs if not an[j + 2]]
+    eligible = victims(tsp)
+    return [j for j in offs if j in eligible]
+
+
+def legal_victim(s: "RMState") -> list:
+    p, ti, ign = s.ctx
+    return [(VICTIM, j // STRIDE) for j in victim_offsets(s.rows[p][ti], ign)]
+
+
+def apply_victim(s: "RMState", action) -> None:
+    p, ti, _ = s.ctx
+    s.ctx = None
+    remove_animal(s, p, ti, action[1] * STRIDE)
+    scavenge(s, s.actor)
+
+
+def scavenger_candidates(s: "RMState", seat: int) -> list:
+    need_unfed = s.opts.scavenger_needs_unfed
+    out = []
+    for si, sp in enumerate(s.rows[seat]):
+        if sp[MASK] & SCAV:
+            an = sp[ANIMALS]
+            for i in distinct_animals(an):
+                if not need_unfed or not fed(sp, i):
+                    out.append((SCAVENGE, si, i // STRIDE))
+    return out
+
+
+def scavenge(s: "RMState", attacker: int) -> None:
+    """§3.1 Scavenger: one blue token to one Scavenger animal, offered to the attacking
+    player first, then clockwise; the receiving player picks the animal."""
+    n = s.num_players
+    for k in range(n):
+        q = (attacker + k) % n
+        cands = scavenger_candidates(s, q)
+        if not cands:
+            continue
+        if len(cands) == 1:
+            _, si, a = cands[0]
+            s.rows[q][si][ANIMALS][a * STRIDE + 1] += 1
+            break
+        s.phase = SCAVENGE_PHASE
+        s.ctx = None
+        s.current_player = q
+        return
+    s.phase = FEEDING
+    end_turn(s)
+
+
+def apply_scavenge(s: "RMState", action) -> None:
+    s.rows[s.current_player][action[1]][ANIMALS][action[2] * STRIDE + 1] += 1
+    s.phase = FEEDING
+    end_turn(s)
+
+
+def legal_graze(s: "RMState") -> list:
+    top = min(s.centre[0], grazers(s, s.actor))
+    return [(GRAZE, k) for k in range(top + 1)]
+
+
+def apply_graze(s: "RMState", action) -> None:
+    s.centre[0] -= action[1]
+    if s.ctx == 0:  # before the main action: now the main action
+        s.ctx = None
+        s.phase = FEEDING
+        s.cached = legal_main(s, s.actor)
+        return
+    s.ctx = None
+    s.phase = FEEDING
+    next_turn(s)
