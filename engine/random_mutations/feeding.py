@@ -240,9 +240,10 @@ def apply_main(s: "RMState", action) -> None:
     verb = action[0]
     seat = s.actor
     if verb == 0:  # PASS
-        s.passes += 1
         if s.opts.feeding_pass == "final":
-            s.passed[seat] = True
+            s.passed[seat] = True  # out of the phase; the others play on
+        else:
+            s.passes += 1
         end_turn(s)
         return
     s.passes = 0
