@@ -192,33 +192,35 @@ def legal_main(s: "RMState", seat: int) -> list:
     rows = s.rows
     row = rows[seat]
     acts = [PASS_ACTION]
+    append = acts.append
     only_unfed = o.red_only_on_unfed
-    for si, sp in enumerate(row):
-        an = sp[ANIMALS]
-        mask = sp[MASK]
-        offs = distinct_animals(an)
-        if red and not mask & OBL:
-            need = sp[NEED]
-            for i in offs:
-                if not only_unfed or an[i] + an[i + 1] < need:
-                    acts.append((RED, si, i // STRIDE))
-        if green:
-            for i in offs:
-                if not an[i + 2]:
-                    acts.append((GREEN, si, i // STRIDE))
+    offsets = [distinct_animals(sp[ANIMALS]) for sp in row]
+    if red or green:
+        for si, sp in enumerate(row):
+            an = sp[ANIMALS]
+            offs = offsets[si]
+            if red and not sp[MASK] & OBL:
+                need = sp[NEED]
+                for i in offs:
+                    if not only_unfed or an[i] + an[i + 1] < need:
+                        append((RED, si, i // STRIDE))
+            if green:
+                for i in offs:
+                    if not an[i + 2]:
+                        append((GREEN, si, i // STRIDE))
     if black:
         for p in range(s.num_players):
             if p != seat:
                 for si, sp in enumerate(rows[p]):
                     for i in distinct_animals(sp[ANIMALS]):
-                        acts.append((BLACK, p, si, i // STRIDE))
+                        append((BLACK, p, si, i // STRIDE))
     when_fed = o.carnivore_attacks_when_fed
     for si, sp in enumerate(row):
         pmask = sp[MASK]
         if not pmask & PREDATOR_BITS:
             continue
         an = sp[ANIMALS]
-        hunters = [i for i in distinct_animals(an) if not an[i + 4] & ATTACKED and (when_fed or not fed(sp, i))]
+        hunters = [i for i in offsets[si] if not an[i + 4] & ATTACKED and (when_fed or not fed(sp, i))]
         if not hunters:
             continue
         targets = []
@@ -231,7 +233,7 @@ def legal_main(s: "RMState", seat: int) -> list:
         for i in hunters:
             a = i // STRIDE
             for p, ti, ign in targets:
-                acts.append((ATTACK, si, a, p, ti, ign))
+                append((ATTACK, si, a, p, ti, ign))
     return acts
 
 

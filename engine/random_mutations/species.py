@@ -56,19 +56,20 @@ def is_fed(sp: list, i: int) -> bool:
     return an[i] + an[i + BLUE] >= sp[NEED]
 
 
+_FIRST = [0]
+
+
 def distinct_animals(an: list) -> list:
     """Offsets (multiples of STRIDE) of the first animal of each distinct token set: animals
     of one species with the same tokens are interchangeable, so only the first is offered."""
-    if len(an) == STRIDE:
-        return [0]
-    seen = set()
-    out = []
-    for i in range(0, len(an), STRIDE):
-        key = (an[i], an[i + 1], an[i + 2], an[i + 3], an[i + 4])
-        if key not in seen:
-            seen.add(key)
-            out.append(i)
-    return out
+    n = len(an)
+    if n == STRIDE:
+        return _FIRST
+    keys = list(zip(an[0::5], an[1::5], an[2::5], an[3::5], an[4::5]))
+    uniq = dict.fromkeys(keys)
+    if len(uniq) == len(keys):
+        return list(range(0, n, STRIDE))
+    return [keys.index(k) * STRIDE for k in uniq]
 
 
 def remove_animal(s, seat: int, si: int, offset: int) -> bool:
