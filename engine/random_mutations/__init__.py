@@ -8,7 +8,7 @@ a rule option (``options.py``, ``reconstruction=True``) or data (``cards.py``).
 
 Where each point lives:
 
-* ``cards.py``       the 16 traits; the deck composition (option ``deck_composition``,
+* ``cards.py``       the 16 traits (+4 alternatives); the deck composition (option ``deck_composition``,
                      §3.4 [R], sum checked = 90); the climate table per player count
                      (option ``climate_formula``, §4 [R]); token supplies.
 * ``setup.py``       §2.3; ``first_player``, ``player_count_max`` (two boxes for 5-8).
@@ -33,9 +33,16 @@ Fixed readings that are not options (the reference's "other fixed readings"): th
 checked only when adding an animal; food beyond the need has no effect; blue tokens are
 unlimited; among animals of one species with the same tokens only the first is offered
 as a target (they are interchangeable); a feeding seat that cannot act is skipped and
-never asked again this phase (nothing it could use comes back); the ``trait_slots_14_16``
-alternative (Poisonous, Tail Loss, Mimicry, Piracy) is not implemented: slots 14-16 are
-Camouflage, Sharp Vision and Burrowing.
+never asked again this phase (nothing it could use comes back).
+
+Option ``trait_slots_14_16`` (§3.2 [R]) replaces Camouflage, Sharp Vision and Burrowing
+with three base-game traits read at species level (``feeding.py``): Poisonous (the
+predator that eats one of its animals dies at extinction), Tail Loss (the attacked owner
+may discard one trait card of the species instead of an animal; the predator gets one
+token, no Scavenger), Mimicry (the owner may send the attack on to another of his
+species the predator could attack, once per attack; Running is rolled again there) and
+Piracy (a main action: an unfed animal takes one food token, red first, from an animal of
+another species that has food but is not fed; once per turn per animal).
 """
 from __future__ import annotations
 

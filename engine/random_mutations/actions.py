@@ -24,7 +24,13 @@ VICTIM         (VICTIM, a)                ``victim a1``      the attacked owner'
 SCAVENGE       (SCAVENGE, s, a)           ``scavenge s0.a1``
 PARASITE       (PARASITE, s, a)           ``parasite s0.a1`` the animal the parasites kill
 DROP           (DROP, trait)              ``drop big``       Simplification's discard
+TAIL           (TAIL, trait)              ``tail big``       Tail Loss: drop a trait card instead
+MIMIC          (MIMIC, t)                 ``mimic s2``       Mimicry: the attack goes to own s2
+PIRATE         (PIRATE, s, a, p, t, b)    ``pirate s0.a1 <- p1.s2.a0``
 =============  =========================  ===============================================
+
+(TAIL, MIMIC and PIRATE exist only with option ``trait_slots_14_16`` set to one of the
+base-game alternatives.)
 """
 from __future__ import annotations
 
@@ -34,9 +40,9 @@ from engine.contract import IllegalActionError
 from engine.random_mutations.cards import SLUG_TRAIT, TRAIT_SLUGS
 
 (PASS, NEW, TRAIT, ADD, DIVERGE, BUD, RED, GREEN, BLACK, ATTACK, GRAZE, VICTIM, SCAVENGE, PARASITE,
- DROP) = range(15)
+ DROP, TAIL, MIMIC, PIRATE) = range(18)
 VERB_WORDS = ("pass", "new", "trait", "add", "diverge", "bud", "red", "green", "black", "attack", "graze",
-              "victim", "scavenge", "parasite", "drop")
+              "victim", "scavenge", "parasite", "drop", "tail", "mimic", "pirate")
 WORD_VERB = {w: v for v, w in enumerate(VERB_WORDS)}
 
 PASS_ACTION = (PASS,)
@@ -48,7 +54,7 @@ def action_to_text(action) -> str:
     w = VERB_WORDS[v]
     if v in (PASS, NEW):
         return w
-    if v in (TRAIT, ADD, DIVERGE, BUD):
+    if v in (TRAIT, ADD, DIVERGE, BUD, MIMIC):
         return f"{w} s{action[1]}"
     if v in (RED, GREEN, SCAVENGE, PARASITE):
         return f"{w} s{action[1]}.a{action[2]}"
@@ -62,21 +68,26 @@ def action_to_text(action) -> str:
         return f"graze {action[1]}"
     if v == VICTIM:
         return f"victim a{action[1]}"
-    if v == DROP:
-        return f"drop {TRAIT_SLUGS[action[1]]}"
+    if v == DROP or v == TAIL:
+        return f"{w} {TRAIT_SLUGS[action[1]]}"
+    if v == PIRATE:
+        _, s, a, p, t, b = action
+        return f"pirate s{s}.a{a} <- p{p}.s{t}.a{b}"
     raise IllegalActionError(f"not a Random Mutations action: {action!r}")
 
 
 _PATTERNS = (
     (re.compile(r"(pass|new)$"), lambda m: (WORD_VERB[m[1]],)),
-    (re.compile(r"(trait|add|diverge|bud) s(\d+)$"), lambda m: (WORD_VERB[m[1]], int(m[2]))),
+    (re.compile(r"(trait|add|diverge|bud|mimic) s(\d+)$"), lambda m: (WORD_VERB[m[1]], int(m[2]))),
     (re.compile(r"(red|green|scavenge|parasite) s(\d+)\.a(\d+)$"), lambda m: (WORD_VERB[m[1]], int(m[2]), int(m[3]))),
     (re.compile(r"black p(\d+)\.s(\d+)\.a(\d+)$"), lambda m: (BLACK, int(m[1]), int(m[2]), int(m[3]))),
     (re.compile(r"attack s(\d+)\.a(\d+) -> p(\d+)\.s(\d+)(?: ignore (\w+))?$"),
      lambda m: (ATTACK, int(m[1]), int(m[2]), int(m[3]), int(m[4]), _trait(m[5]) if m[5] else -1)),
     (re.compile(r"graze (\d+)$"), lambda m: (GRAZE, int(m[1]))),
     (re.compile(r"victim a(\d+)$"), lambda m: (VICTIM, int(m[1]))),
-    (re.compile(r"drop (\w+)$"), lambda m: (DROP, _trait(m[1]))),
+    (re.compile(r"(drop|tail) (\w+)$"), lambda m: (WORD_VERB[m[1]], _trait(m[2]))),
+    (re.compile(r"pirate s(\d+)\.a(\d+) <- p(\d+)\.s(\d+)\.a(\d+)$"),
+     lambda m: (PIRATE, int(m[1]), int(m[2]), int(m[3]), int(m[4]), int(m[5]))),
 )
 
 

@@ -7,16 +7,20 @@ reconstructions [R] kept here as data tables, switched by rule options.
 from __future__ import annotations
 
 (CARNIVORE, OBLIGATE, SCAVENGER, BIG, GRAZING, SWIMMING, RUNNING, BUDDING, BARK_BEETLE,
- EXTREMOPHILE, SIMPLIFICATION, METABOLIC, DEV_DEFECTS, CAMOUFLAGE, SHARP_VISION, BURROWING) = range(16)
-NUM_TRAITS = 16
+ EXTREMOPHILE, SIMPLIFICATION, METABOLIC, DEV_DEFECTS, CAMOUFLAGE, SHARP_VISION, BURROWING,
+ POISONOUS, TAIL_LOSS, MIMICRY, PIRACY) = range(20)
+NUM_TRAITS = 20
+# 0-15: the default 16 traits of §3.1; 16-19: the base-game traits of the alternative for
+# slots 14-16 (option ``trait_slots_14_16``, §3.2), read at species level
 
 # display names (§3.1) and the one-word slugs of the action text
 TRAIT_NAMES = ("Carnivore", "Obligate Carnivore", "Scavenger", "Big", "Grazing", "Swimming", "Running",
                "Budding", "Bark Beetle", "Extremophile", "Simplification", "Metabolic Syndrome",
-               "Developmental Defects", "Camouflage", "Sharp Vision", "Burrowing")
+               "Developmental Defects", "Camouflage", "Sharp Vision", "Burrowing", "Poisonous", "Tail Loss",
+               "Mimicry", "Piracy")
 TRAIT_SLUGS = ("carnivore", "obligate", "scavenger", "big", "grazing", "swimming", "running", "budding",
                "bark_beetle", "extremophile", "simplification", "metabolic", "defects", "camouflage",
-               "sharp_vision", "burrowing")
+               "sharp_vision", "burrowing", "poisonous", "tail_loss", "mimicry", "piracy")
 SLUG_TRAIT = {slug: k for k, slug in enumerate(TRAIT_SLUGS)}
 for _k, _name in enumerate(TRAIT_NAMES):
     SLUG_TRAIT.setdefault(_name.lower(), _k)
@@ -24,7 +28,7 @@ for _k, _name in enumerate(TRAIT_NAMES):
 
 # how sure the reference is of each trait (§3.1): V sourced name and effect, N sourced
 # name with a reconstructed effect, P probable (unverified source), R slot unknown
-TRAIT_STATUS = "VVVVVNNNVVNPPRRR"
+TRAIT_STATUS = "VVVVVNNNVVNPPRRRRRRR"
 
 BIT = tuple(1 << k for k in range(NUM_TRAITS))
 PREDATOR_BITS = BIT[CARNIVORE] | BIT[OBLIGATE]
@@ -40,21 +44,32 @@ PLACEHOLDER_DECK = (
 )
 BOX_CARDS = 90  # [pub][sklad]
 assert sum(n for _, n in PLACEHOLDER_DECK) == BOX_CARDS, "the placeholder deck must hold 90 cards"
-assert sorted(k for k, _ in PLACEHOLDER_DECK) == list(range(NUM_TRAITS)), "every trait once in the table"
+assert sorted(k for k, _ in PLACEHOLDER_DECK) == list(range(16)), "each of the 16 traits once in the table"
+
+# §3.2 [R]: the three slots of unknown traits (14-16) and the alternatives the reference
+# names (Poisonous, Tail Loss, Mimicry, Piracy: three of the four fill the slots)
+TRAIT_SLOTS = {
+    "camouflage": (CAMOUFLAGE, SHARP_VISION, BURROWING),
+    "poisonous_tail_loss_mimicry": (POISONOUS, TAIL_LOSS, MIMICRY),
+    "poisonous_tail_loss_piracy": (POISONOUS, TAIL_LOSS, PIRACY),
+}
 
 # token supplies of one box (§2.1); 5+ players use two boxes (§0)
 RED_SUPPLY, GREEN_SUPPLY, BLACK_SUPPLY = 22, 6, 10
 
 
-def parse_composition(text: str) -> tuple:
+def parse_composition(text: str, slots: str = "camouflage") -> tuple:
     """``deck_composition`` option text -> per-trait counts of ONE box (sum must be 90).
 
-    ``placeholder`` is §3.4's table; otherwise ``slug=count`` pairs separated by commas,
-    e.g. ``carnivore=10,big=10,...``: every trait not named has 0 copies."""
+    ``placeholder`` is §3.4's table, its slots 14-16 filled per ``slots`` (option
+    ``trait_slots_14_16``); otherwise ``slug=count`` pairs separated by commas, e.g.
+    ``carnivore=10,big=10,...``: every trait not named has 0 copies."""
     if text.strip().lower() == "placeholder":
         counts = [0] * NUM_TRAITS
         for k, n in PLACEHOLDER_DECK:
             counts[k] = n
+        for default, chosen in zip(TRAIT_SLOTS["camouflage"], TRAIT_SLOTS[slots]):
+            counts[default], counts[chosen] = 0, counts[default]
         return tuple(counts)
     counts = [0] * NUM_TRAITS
     for part in text.split(","):

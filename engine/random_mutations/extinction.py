@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from engine.contract import TERMINAL
 from engine.random_mutations.actions import PARASITE
-from engine.random_mutations.species import ANIMALS, STRIDE, TRAITS, distinct_animals, is_fed, remove_animal
+from engine.random_mutations.species import (ANIMALS, POISONED, STRIDE, TRAITS, distinct_animals, is_fed,
+                                             remove_animal)
 
 if TYPE_CHECKING:
     from engine.random_mutations.state import RMState
@@ -96,7 +97,7 @@ def hunger_and_draw(s: "RMState") -> None:
             an = sp[ANIMALS]
             survivors = []
             for i in range(0, len(an), STRIDE):
-                if is_fed(sp, i):
+                if is_fed(sp, i) and not an[i + 4] & POISONED:
                     survivors += (0, 0, 0, an[i + 3] if persist else 0, 0)
             dead = len(an) - len(survivors)
             if dead:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.random_mutations.actions import (ATTACK, BLACK, GRAZE, GREEN, PASS_ACTION, RED, SCAVENGE, VICTIM)
+from engine.random_mutations.actions import (ATTACK, BLACK, GRAZE, GREEN, MIMIC, PASS_ACTION, PIRATE, RED, SCAVENGE,
+                                             TAIL, VICTIM)
 from engine.random_mutations.cards import (BARK_BEETLE, BIG, BIT, BLACK_SUPPLY, BURROWING, CAMOUFLAGE,
-                                           CLIMATE_TABLES, DEV_DEFECTS, GRAZING, GREEN_SUPPLY, OBLIGATE,
-                                           PREDATOR_BITS, RED_SUPPLY, RUNNING, SCAVENGER, SHARP_VISION, SWIMMING)
-from engine.random_mutations.species import (ANIMALS, ATTACKED, FLAGS, MASK, NEED, OFED, STRIDE,
-                                             distinct_animals, remove_animal)
+                                           CLIMATE_TABLES, DEV_DEFECTS, GRAZING, GREEN_SUPPLY, MIMICRY, OBLIGATE,
+                                           PIRACY, POISONOUS, PREDATOR_BITS, RED_SUPPLY, RUNNING, SCAVENGER,
+                                           SHARP_VISION, SWIMMING, TAIL_LOSS)
+from engine.random_mutations.species import (ANIMALS, ATTACKED, MASK, NEED, OFED, PIRATED, POISONED, STRIDE, TRAITS,
+                                             distinct_animals, recompute, remove_animal)
 
 if TYPE_CHECKING:
     from engine.random_mutations.state import RMState
@@ -32,8 +34,12 @@ RUN = BIT[RUNNING]
 DD = BIT[DEV_DEFECTS]
 SCAV = BIT[SCAVENGER]
 GRAZ = BIT[GRAZING]
+POIS = BIT[POISONOUS]
+TAILB = BIT[TAIL_LOSS]
+MIMB = BIT[MIMICRY]
+PIRB = BIT[PIRACY]
 # the traits Developmental Defects lets an attacker ignore, in the order 'auto' tries them
-DEFENCES = (BIG, SWIMMING, CAMOUFLAGE, BURROWING, RUNNING)
+DEFENCES = (BIG, SWIMMING, CAMOUFLAGE, BURROWING, RUNNING, TAIL_LOSS, MIMICRY, POISONOUS)
 
 
 def fed(sp: list, i: int) -> bool:
@@ -214,6 +220,9 @@ def legal_main(s: "RMState", seat: int) -> list:
                 for si, sp in enumerate(rows[p]):
                     for i in distinct_animals(sp[ANIMALS]):
                         append((BLACK, p, si, i // STRIDE))
+    for si, sp in enumerate(row):
+        if sp[MASK] & PIRB and not sp[MASK] & OBL:
+            _piracy(s, seat, si, sp, offsets[si], append)
     when_fed = o.carnivore_attacks_when_fed
     for si, sp in enumerate(row):
         pmask = sp[MASK]
@@ -235,6 +244,27 @@ def legal_main(s: "RMState", seat: int) -> list:
             for p, ti, ign in targets:
                 append((ATTACK, si, a, p, ti, ign))
     return acts
+
+
+def _piracy(s: "RMState", seat: int, si: int, sp: list, offs: list, append) -> None:
+    """Piracy (base game, species level [R]): an unfed animal that has not pirated this turn
+    takes one food token from an animal of another species that has food but is not fed."""
+    an = sp[ANIMALS]
+    pirates = [i for i in offs if not an[i + 4] & PIRATED and an[i] + an[i + 1] < sp[NEED]]
+    if not pirates:
+        return
+    victims_ = []
+    for p in range(s.num_players):
+        for ti, tsp in enumerate(s.rows[p]):
+            if (p == seat and ti == si) or tsp[MASK] & OBL:
+                continue
+            tan = tsp[ANIMALS]
+            for j in distinct_animals(tan):
+                if 0 < tan[j] + tan[j + 1] < tsp[NEED]:
+                    victims_.append((p, ti, j // STRIDE))
+    for i in pirates:
+        for p, ti, b in victims_:
+            append((PIRATE, si, i // STRIDE, p, ti, b))
 
 
 # --- effects --------------------------------------------------------------------
@@ -264,6 +294,15 @@ def apply_main(s: "RMState", action) -> None:
     elif verb == BLACK:
         s.rows[action[1]][action[2]][ANIMALS][action[3] * STRIDE + 3] += 1
         s.centre[2] -= 1
+    elif verb == PIRATE:
+        _, si, a, p, ti, b = action
+        pan = s.rows[seat][si][ANIMALS]
+        tan = s.rows[p][ti][ANIMALS]
+        j = b * STRIDE
+        colour = 0 if tan[j] else 1  # a red token first, else a blue one
+        tan[j + colour] -= 1
+        pan[a * STRIDE + colour] += 1
+        pan[a * STRIDE + 4] |= PIRATED
     else:  # ATTACK
         attack(s, seat, action)
         return
@@ -272,26 +311,29 @@ def apply_main(s: "RMState", action) -> None:
 
 def attack(s: "RMState", seat: int, action) -> None:
     _, si, a, p, ti, ign = action
-    psp = s.rows[seat][si]
-    pan = psp[ANIMALS]
     i = a * STRIDE
-    pan[i + 4] |= ATTACKED
+    s.rows[seat][si][ANIMALS][i + 4] |= ATTACKED
+    # the attack in progress: target seat and species, the ignored trait, the predator's
+    # species and animal offset, whether Mimicry already redirected it
+    s.ctx = (p, ti, ign, si, i, False)
+    strike(s)
+
+
+def strike(s: "RMState") -> None:
+    """The attack in ``ctx`` reaches its target: Running's die, then the target owner's
+    choice (victim, or with the alternative traits Tail Loss / Mimicry), made for him
+    when there is only one."""
+    p, ti, ign = s.ctx[:3]
     tsp = s.rows[p][ti]
     if tsp[MASK] & RUN and ign != RUNNING and s.rng.die() >= s.opts.running_escape:
+        s.ctx = None
         end_turn(s)  # Running: the attack fails
         return
-    if psp[MASK] & OBL:
-        pan[i + 4] |= OFED
-        pan[i + 1] += 1  # the mark: one blue token
-    else:
-        pan[i + 1] += 2
-    offs = victim_offsets(tsp, ign)
-    if len(offs) == 1:
-        remove_animal(s, p, ti, offs[0])
-        scavenge(s, seat)
+    options = legal_victim(s)
+    if len(options) == 1:
+        apply_victim(s, options[0])
         return
     s.phase = VICTIM_PHASE
-    s.ctx = (p, ti, ign)
     s.current_player = p
 
 
@@ -306,13 +348,57 @@ def victim_offsets(tsp: list, ign: int) -> list:
 
 
 def legal_victim(s: "RMState") -> list:
-    p, ti, ign = s.ctx
-    return [(VICTIM, j // STRIDE) for j in victim_offsets(s.rows[p][ti], ign)]
+    p, ti, ign, si, _, mimicked = s.ctx
+    tsp = s.rows[p][ti]
+    acts = [(VICTIM, j // STRIDE) for j in victim_offsets(tsp, ign)]
+    tmask = tsp[MASK]
+    if tmask & TAILB and ign != TAIL_LOSS:
+        acts += [(TAIL, t) for t in tsp[TRAITS]]
+    if tmask & MIMB and ign != MIMICRY and not mimicked:
+        actor = s.actor
+        pmask = s.rows[actor][si][MASK]
+        bp = s.opts.big_protection
+        for t2, sp2 in enumerate(s.rows[p]):
+            if t2 == ti or (p == actor and t2 == si):
+                continue
+            if attack_allowed(pmask, sp2[MASK], -1, bp) and _victim_exists(sp2, False):
+                acts.append((MIMIC, t2))
+    return acts
+
+
+def _feed_predator(s: "RMState", si: int, i: int, blue: int) -> None:
+    """Carnivore: ``blue`` blue tokens; Obligate Carnivore: fully fed, marked by one blue."""
+    psp = s.rows[s.actor][si]
+    pan = psp[ANIMALS]
+    if psp[MASK] & OBL:
+        pan[i + 4] |= OFED
+        pan[i + 1] += 1
+    else:
+        pan[i + 1] += blue
 
 
 def apply_victim(s: "RMState", action) -> None:
-    p, ti, _ = s.ctx
+    p, ti, ign, si, i, mimicked = s.ctx
+    verb = action[0]
+    if verb == MIMIC:  # the attack goes to another species of the same owner
+        s.ctx = (p, action[1], -1, si, i, True)
+        strike(s)
+        return
     s.ctx = None
+    tsp = s.rows[p][ti]
+    if verb == TAIL:  # a trait card instead of an animal; the predator gets one token
+        _feed_predator(s, si, i, 1)
+        traits = tsp[TRAITS]
+        k = traits.index(action[1])
+        tsp[TRAITS] = traits[:k] + traits[k + 1:]
+        recompute(tsp, s.opts.bonus)
+        s.discards[p] += 1
+        s.phase = FEEDING
+        end_turn(s)
+        return
+    _feed_predator(s, si, i, 2)
+    if tsp[MASK] & POIS:
+        s.rows[s.actor][si][ANIMALS][i + 4] |= POISONED
     remove_animal(s, p, ti, action[1] * STRIDE)
     scavenge(s, s.actor)
 

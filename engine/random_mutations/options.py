@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from engine.contract import OptionError, RuleOption
-from engine.random_mutations.cards import (BOX_CARDS, CLIMATE_TABLES, NUM_TRAITS, SLUG_TRAIT, TRAIT_SLUGS,
-                                           parse_composition)
+from engine.random_mutations.cards import (BOX_CARDS, CLIMATE_TABLES, NUM_TRAITS, SLUG_TRAIT, TRAIT_SLOTS,
+                                           TRAIT_SLUGS, parse_composition)
 
 R = True  # reconstruction
 
@@ -25,6 +25,10 @@ RULE_OPTIONS = (
                "cards per trait in one box (§3.4, not found): 'placeholder' = 6 each of ten traits, 5 each of six; "
                "or 'trait=count,...' summing to 90 (traits: " + ", ".join(TRAIT_SLUGS) + ")",
                reconstruction=R),
+    RuleOption("trait_slots_14_16", "camouflage",
+               "the three unknown trait slots (§3.2): 'camouflage' = Camouflage, Sharp Vision, Burrowing; or three "
+               "base-game traits at species level: 'poisonous_tail_loss_mimicry' / 'poisonous_tail_loss_piracy' "
+               "(they take the placeholder deck's copies of the three)", tuple(TRAIT_SLOTS), reconstruction=R),
     RuleOption("carnivore_food_bonus", 1, "'+N' food mark of Carnivore (§3.1; also its bonus VP)",
                (0, 1, 2, 3), reconstruction=R),
     RuleOption("obligate_food_bonus", 1, "'+N' food mark of Obligate Carnivore (§3.1)", (0, 1, 2, 3),
@@ -111,6 +115,7 @@ class Options:
     player_count_max: int
     climate_formula: str
     deck_composition: str
+    trait_slots_14_16: str
     carnivore_food_bonus: int
     obligate_food_bonus: int
     metabolic_food_bonus: int
@@ -149,7 +154,7 @@ class Options:
     def from_dict(cls, values: dict) -> "Options":
         from engine.random_mutations.cards import BIG, BIT, CARNIVORE, CARNIVORE_TRIPLE, METABOLIC, OBLIGATE
         try:
-            box = parse_composition(values["deck_composition"])
+            box = parse_composition(values["deck_composition"], values["trait_slots_14_16"])
         except ValueError as exc:
             raise OptionError(f"option 'deck_composition': {exc}") from None
         bonus = [0] * NUM_TRAITS

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.random_mutations.cards import TRAIT_NAMES
-from engine.random_mutations.species import ANIMALS, ATTACKED, OFED, STRIDE
+from engine.random_mutations.species import ATTACKED, OFED, PIRATED, POISONED, STRIDE
 from engine.random_mutations.state import PHASE_NAMES
 
 
@@ -19,6 +19,10 @@ def species_text(si: int, sp) -> str:
             bits.append("attacked")
         if an[i + 4] & OFED:
             bits.append("fed by attack")
+        if an[i + 4] & POISONED:
+            bits.append("poisoned")
+        if an[i + 4] & PIRATED:
+            bits.append("pirated")
         animals.append(f"a{i // STRIDE}" + (f"[{', '.join(bits)}]" if bits else ""))
     return (f"s{si}: {', '.join(traits) or 'no traits'}; need {sp[1]}; "
             f"{len(an) // STRIDE} animal(s): {' '.join(animals)}")

@@ -8,7 +8,8 @@ A species (§2.2) is ``[MASK, NEED, TRAITS, INHERITED, ANIMALS]``:
 * ``INHERITED`` tuple of traits copied at Divergence (no cards; option ``divergence_inherited``),
 * ``ANIMALS`` flat list, 5 ints per animal: red, blue, green, black tokens and flags
   (``ATTACKED``: it attacked this turn, card turned 90°; ``OFED``: an Obligate Carnivore
-  fed by its own attack).
+  fed by its own attack; ``POISONED``: it ate a Poisonous animal and dies at extinction;
+  ``PIRATED``: it used Piracy this turn).
 
 Animals carry no card identity: an animal's face is never looked at (§7), so the
 State keeps the face-down cards only as counts (``State.buried``).
@@ -20,7 +21,7 @@ from engine.random_mutations.cards import BIT, OBLIGATE
 MASK, NEED, TRAITS, INHERITED, ANIMALS = range(5)
 RED, BLUE, GREEN, BLACK, FLAGS = range(5)
 STRIDE = 5
-ATTACKED, OFED = 1, 2
+ATTACKED, OFED, POISONED, PIRATED = 1, 2, 4, 8
 OBLIGATE_BIT = BIT[OBLIGATE]
 
 

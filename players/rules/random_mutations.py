@@ -25,8 +25,8 @@ Strategy (what a careful player does when every card is a blind draw):
 """
 from __future__ import annotations
 
-from engine.random_mutations.actions import (ADD, ATTACK, BLACK, BUD, DIVERGE, DROP, GRAZE, GREEN, NEW, PARASITE,
-                                             PASS, RED, SCAVENGE, TRAIT, VICTIM)
+from engine.random_mutations.actions import (ADD, ATTACK, BLACK, BUD, DIVERGE, DROP, GRAZE, GREEN, MIMIC, NEW,
+                                             PARASITE, PASS, PIRATE, RED, SCAVENGE, TAIL, TRAIT, VICTIM)
 from engine.random_mutations.cards import (BARK_BEETLE, BIG, CARNIVORE, CLIMATE_TABLES, DEV_DEFECTS, EXTREMOPHILE,
                                            METABOLIC, OBLIGATE, RUNNING, SCAVENGER)
 from players.base import SeededPlayer
@@ -50,7 +50,7 @@ class RuleBasedPlayer(SeededPlayer):
             return self._feed(o, legal)
         if verb == GRAZE:
             return self._graze(o, legal)
-        if verb == VICTIM:
+        if verb in (VICTIM, TAIL, MIMIC) or o.phase == 2:
             return self._victim(o, legal)
         if verb == PARASITE:
             return self._parasite(o, legal)
@@ -114,6 +114,9 @@ class RuleBasedPlayer(SeededPlayer):
             an = sp.animals[best[2]]
             if an.red + an.blue < sp.need:
                 return best
+        pirates = by_verb.get(PIRATE)
+        if pirates:
+            return pirates[0]
         blacks = by_verb.get(BLACK)
         if blacks:
             choice = self._black(o, blacks)
@@ -165,9 +168,15 @@ class RuleBasedPlayer(SeededPlayer):
 
     # -- forced choices --------------------------------------------------------------
     def _victim(self, o, legal):
-        p, ti, _ = o.ctx
+        p, ti = o.ctx[:2]
         sp = o.species(p)[ti]
-        return max(legal, key=lambda a: (not sp.animals[a[1]].fed, sp.animals[a[1]].black))
+        tails = [a for a in legal if a[0] == TAIL]
+        if tails:  # a trait card (1 VP or so) rather than an animal (2 VP and its food)
+            return self._drop(tails)
+        victims = [a for a in legal if a[0] == VICTIM]
+        if not victims:
+            return legal[0]
+        return max(victims, key=lambda a: (not sp.animals[a[1]].fed, sp.animals[a[1]].black))
 
     def _parasite(self, o, legal):
         mine = o.my_species

@@ -27,8 +27,12 @@ OPTION_SETS = (
          drawn_cards_position="top", extra_exclusions="big/swimming;running/burrowing",
          carnivore_food_bonus=0, obligate_food_bonus=2, metabolic_food_bonus=1),
     dict(budding="auto_bud", simplification="split_to_species", trait_overflow="discard", restart="ten_plus_draw",
+         trait_slots_14_16="poisonous_tail_loss_mimicry",
          divergence=True, deck_composition="carnivore=20,obligate=10,scavenger=10,simplification=20,"
                                            "defects=10,grazing=10,budding=10"),
+    dict(trait_slots_14_16="poisonous_tail_loss_piracy", developmental_defects="auto"),
+    dict(trait_slots_14_16="poisonous_tail_loss_mimicry", deck_composition="carnivore=15,obligate=10,big=5,"
+         "running=5,poisonous=10,tail_loss=15,mimicry=15,piracy=10,defects=5"),
 )
 
 
@@ -47,7 +51,7 @@ def random_game(seed, players, options=None, on_step=None):
 
 
 def test_random_games_keep_the_invariants_and_score_right():
-    games = int(os.environ.get("RM_GAMES", "63"))
+    games = int(os.environ.get("RM_GAMES", "70"))
     played = 0
 
     def check(s, action):
@@ -70,12 +74,12 @@ def test_every_legal_action_reads_back_from_its_text():
         for a in s.legal_actions():
             assert GAME.action_from_text(GAME.action_to_text(a)) == a
     for seed in range(12):
-        random_game(10_000 + seed, PLAYERS[seed % 7], OPTION_SETS[seed % 3], check)
+        random_game(10_000 + seed, PLAYERS[seed % 7], OPTION_SETS[seed % len(OPTION_SETS)], check)
 
 
 def test_seed_and_actions_replay_to_the_same_state_and_clones_are_independent():
     for seed in range(30):
-        players, options = PLAYERS[seed % 7], OPTION_SETS[seed % 3]
+        players, options = PLAYERS[seed % 7], OPTION_SETS[seed % len(OPTION_SETS)]
         final, actions = random_game(20_000 + seed, players, options)
         s = GAME.new_game(players, 20_000 + seed, options)
         cut = len(actions) // 2
@@ -105,13 +109,13 @@ def test_every_seat_sees_the_same_public_state():
         assert all(s.observation(seat).legal_actions == [] for seat in range(s.num_players)
                    if seat != s.current_player)
     for seed in range(10):
-        random_game(25_000 + seed, PLAYERS[seed % 7], OPTION_SETS[seed % 3], check)
+        random_game(25_000 + seed, PLAYERS[seed % 7], OPTION_SETS[seed % len(OPTION_SETS)], check)
 
 
 def test_samples_agree_with_the_observation_and_vary_hidden_cards():
     rng = Rng(5)
     for seed in range(15):
-        players, options = PLAYERS[seed % 7], OPTION_SETS[seed % 3]
+        players, options = PLAYERS[seed % 7], OPTION_SETS[seed % len(OPTION_SETS)]
         hidden = set()
 
         def check(s, action):
@@ -159,7 +163,7 @@ def test_an_observation_does_not_depend_on_what_nobody_can_see():
             seat = s.current_player
             assert public(other.observation(seat)) == public(s.observation(seat))
             assert other.legal_actions() == s.legal_actions()
-        random_game(40_000 + seed, PLAYERS[seed % 7], OPTION_SETS[seed % 3], check)
+        random_game(40_000 + seed, PLAYERS[seed % 7], OPTION_SETS[seed % len(OPTION_SETS)], check)
     assert sum(changed) > len(changed) // 2
 
 
@@ -194,7 +198,7 @@ def test_no_state_and_no_live_list_is_reachable_from_an_observation():
         assert all(not isinstance(sp[4], list) for row in obs.rows for sp in row)
         assert public(obs) == before
     for seed in range(8):
-        random_game(50_000 + seed, PLAYERS[seed % 7], OPTION_SETS[seed % 3], check)
+        random_game(50_000 + seed, PLAYERS[seed % 7], OPTION_SETS[seed % len(OPTION_SETS)], check)
 
 
 def test_named_views_read_the_board():
