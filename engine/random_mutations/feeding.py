@@ -397,7 +397,7 @@ def apply_victim(s: "RMState", action) -> None:
         end_turn(s)
         return
     _feed_predator(s, si, i, 2)
-    if tsp[MASK] & POIS:
+    if tsp[MASK] & POIS and ign != POISONOUS:
         s.rows[s.actor][si][ANIMALS][i + 4] |= POISONED
     remove_animal(s, p, ti, action[1] * STRIDE)
     scavenge(s, s.actor)

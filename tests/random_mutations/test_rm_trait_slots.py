@@ -70,6 +70,15 @@ def test_developmental_defects_can_name_tail_loss_or_poisonous():
     s = b.feeding(red=9)
     ignores = sorted(a[5] for a in s.legal_actions() if a[0] == ATTACK)
     assert ignores == sorted([-1, TAIL_LOSS, POISONOUS])
+    s.apply((ATTACK, 0, 0, 1, 0, POISONOUS))  # Tail Loss still offered: the owner keeps his animal
+    s.apply((TAIL, POISONOUS))
+    assert animal(s, 0, 0) == [0, 1, 0, 0, 1]
+    b = Builder(trait_slots_14_16=ALT)
+    b.species(0, "carnivore")
+    b.species(1, "defects", "poisonous", animals=2)
+    s = b.feeding(red=9)
+    s.apply((ATTACK, 0, 0, 1, 0, POISONOUS))
+    assert animal(s, 0, 0) == [0, 2, 0, 0, 1]  # ate it, not poisoned
 
 
 def test_piracy_takes_a_food_token_from_an_animal_that_is_not_fed():
