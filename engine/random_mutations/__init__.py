@@ -32,8 +32,8 @@ Where each point lives:
 Fixed readings that are not options (the reference's "other fixed readings"): the cap is
 checked only when adding an animal; food beyond the need has no effect; blue tokens are
 unlimited; among animals of one species with the same tokens only the first is offered
-as a target (they are interchangeable); a feeding seat that cannot act is skipped and
-never asked again this phase (nothing it could use comes back).
+as a target (they are interchangeable); a feeding seat that cannot act passes without
+being asked (the pass counts toward the N passes in a row that end the phase).
 
 Option ``trait_slots_14_16`` (§3.2 [R]) replaces Camouflage, Sharp Vision and Burrowing
 with three base-game traits read at species level (``feeding.py``): Poisonous (the

@@ -2,9 +2,9 @@
 
 Phases: ``FEEDING`` (a seat's main action), ``GRAZE`` (its Grazing), ``VICTIM`` (the
 attacked owner picks the animal eaten) and ``SCAVENGE`` (the Scavenger owner picks the
-animal that gets the blue token).  A seat that cannot act now can never act again in
-this phase (tokens and attacks only run out, animals only get fed or sheltered), so it
-is marked done and skipped without being asked.
+animal that gets the blue token).  A seat that cannot act passes without being asked:
+the pass counts toward the N passes in a row that end the phase (with ``feeding_pass =
+final`` it is final, like any pass).
 """
 from __future__ import annotations
 
@@ -87,12 +87,13 @@ def can_graze(s: "RMState", seat: int) -> bool:
 
 
 def next_turn(s: "RMState") -> None:
-    """The next seat in the round that can act; the phase ends after as many passes in a
-    row as there are seats still able to act (option ``feeding_pass``: 'final' passes)."""
+    """The next seat in the round that can act.  The phase ends after N passes in a row
+    (§2.8 [R]); with ``feeding_pass = final`` when every seat has passed."""
     n = s.num_players
     passed = s.passed
     seat = s.actor
     before = s.opts.grazing_timing == "before"
+    final = s.opts.feeding_pass == "final"
     while True:
         active = n - sum(passed)
         if active == 0 or s.passes >= active:
@@ -106,7 +107,11 @@ def next_turn(s: "RMState") -> None:
         main = legal_main(s, seat)
         graze = can_graze(s, seat)
         if len(main) == 1 and not graze:
-            passed[seat] = True  # can never act again this phase
+            # a seat that cannot act passes without being asked (§2.4)
+            if final:
+                passed[seat] = True
+            else:
+                s.passes += 1
             continue
         s.actor = seat
         s.current_player = seat
