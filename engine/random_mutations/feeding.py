@@ -205,7 +205,8 @@ def legal_main(s: "RMState", seat: int) -> list:
     acts = [PASS_ACTION]
     append = acts.append
     only_unfed = o.red_only_on_unfed
-    offsets = [distinct_animals(sp[ANIMALS]) for sp in row]
+    offsets = [distinct_animals(sp[ANIMALS]) for sp in row] if red or green or any(
+        sp[MASK] & (PREDATOR_BITS | PIRB) for sp in row) else None
     if red or green:
         for si, sp in enumerate(row):
             an = sp[ANIMALS]

@@ -58,19 +58,26 @@ def is_fed(sp: list, i: int) -> bool:
 
 
 _FIRST = [0]
+_BOTH = [0, STRIDE]
 
 
 def distinct_animals(an: list) -> list:
     """Offsets (multiples of STRIDE) of the first animal of each distinct token set: animals
-    of one species with the same tokens are interchangeable, so only the first is offered."""
+    of one species with the same tokens are interchangeable, so only the first is offered.
+    (The lists returned are shared: read them, never change them.)"""
     n = len(an)
     if n == STRIDE:
         return _FIRST
-    keys = list(zip(an[0::5], an[1::5], an[2::5], an[3::5], an[4::5]))
-    uniq = dict.fromkeys(keys)
-    if len(uniq) == len(keys):
-        return list(range(0, n, STRIDE))
-    return [keys.index(k) * STRIDE for k in uniq]
+    if n == 2 * STRIDE:
+        return _FIRST if an[:STRIDE] == an[STRIDE:] else _BOTH
+    seen = []
+    out = []
+    for i in range(0, n, STRIDE):
+        key = an[i:i + STRIDE]
+        if key not in seen:
+            seen.append(key)
+            out.append(i)
+    return out
 
 
 def remove_animal(s, seat: int, si: int, offset: int) -> bool:
