@@ -38,6 +38,7 @@ POIS = BIT[POISONOUS]
 TAILB = BIT[TAIL_LOSS]
 MIMB = BIT[MIMICRY]
 PIRB = BIT[PIRACY]
+ACTIVE_BITS = PREDATOR_BITS | PIRB  # traits that act with no token in the centre
 # the traits Developmental Defects lets an attacker ignore, in the order 'auto' tries them
 DEFENCES = (BIG, SWIMMING, CAMOUFLAGE, BURROWING, RUNNING, TAIL_LOSS, MIMICRY, POISONOUS)
 
@@ -83,7 +84,12 @@ def grazers(s: "RMState", seat: int) -> int:
 
 
 def can_graze(s: "RMState", seat: int) -> bool:
-    return s.centre[0] > 0 and grazers(s, seat) > 0
+    if not s.centre[0]:
+        return False
+    for sp in s.rows[seat]:
+        if sp[MASK] & GRAZ:
+            return True
+    return False
 
 
 def next_turn(s: "RMState") -> None:
@@ -205,8 +211,15 @@ def legal_main(s: "RMState", seat: int) -> list:
     acts = [PASS_ACTION]
     append = acts.append
     only_unfed = o.red_only_on_unfed
-    offsets = [distinct_animals(sp[ANIMALS]) for sp in row] if red or green or any(
-        sp[MASK] & (PREDATOR_BITS | PIRB) for sp in row) else None
+    if red or green:
+        offsets = [distinct_animals(sp[ANIMALS]) for sp in row]
+    else:
+        for sp in row:
+            if sp[MASK] & ACTIVE_BITS:
+                offsets = [distinct_animals(sp[ANIMALS]) for sp in row]
+                break
+        else:
+            offsets = None
     if red or green:
         for si, sp in enumerate(row):
             an = sp[ANIMALS]
@@ -224,8 +237,12 @@ def legal_main(s: "RMState", seat: int) -> list:
         for p in range(s.num_players):
             if p != seat:
                 for si, sp in enumerate(rows[p]):
-                    for i in distinct_animals(sp[ANIMALS]):
-                        append((BLACK, p, si, i // STRIDE))
+                    an = sp[ANIMALS]
+                    if len(an) == STRIDE:
+                        append((BLACK, p, si, 0))
+                    else:
+                        for i in distinct_animals(an):
+                            append((BLACK, p, si, i // STRIDE))
     for si, sp in enumerate(row):
         if sp[MASK] & PIRB and not sp[MASK] & OBL:
             _piracy(s, seat, si, sp, offsets[si], append)
