@@ -42,7 +42,8 @@ def games():
         typer.echo(f"{name}: {spec.title} ({spec.min_players}-{spec.max_players} players)")
         for option in spec.options:
             choices = f" one of {list(option.choices)}" if option.choices else ""
-            typer.echo(f"    --option {option.name}={option.default!s}{choices}\n        {option.doc}")
+            mark = " [reconstruction]" if option.reconstruction else ""
+            typer.echo(f"    --option {option.name}={option.default!s}{choices}{mark}\n        {option.doc}")
 
 
 @app.command()

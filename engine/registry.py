@@ -11,6 +11,7 @@ _BUILTIN = {
     "citadels": "engine.citadels:GAME",
     "natural_selection": "engine.natural_selection:GAME",
     "dominant_species": "engine.dominant_species:GAME",
+    "random_mutations": "engine.random_mutations:GAME",
 }
 _loaded: dict[str, GameSpec] = {}
 

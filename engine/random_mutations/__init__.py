@@ -1,0 +1,71 @@
+"""Evolution: Random Mutations («Эволюция. Случайные мутации», Rightgames 2013).
+
+Rules: ``shared/rules/random_mutations.md`` (section numbers in comments refer to it);
+original text: ``shared/seeds/004`` (the rules in a Ukrainian machine translation).  The
+printed rulebook is not available: the verified rules (flow, components, eleven trait
+names, scoring, parasite ties) are implemented as sourced; every reconstruction [R] is
+a rule option (``options.py``, ``reconstruction=True``) or data (``cards.py``).
+
+Where each point lives:
+
+* ``cards.py``       the 16 traits (+4 alternatives); the deck composition (option ``deck_composition``,
+                     §3.4 [R], sum checked = 90); the climate table per player count
+                     (option ``climate_formula``, §4 [R]); token supplies.
+* ``setup.py``       §2.3; ``first_player``, ``player_count_max`` (two boxes for 5-8).
+* ``development.py`` §2.5-2.6 blind plays: new species, trait (and where it moves:
+                     ``trait_overflow``, ``moved_trait_needs_single``, ``extra_exclusions``),
+                     add an animal (population cap; ``budding``, ``extremophile``),
+                     Divergence (``divergence*``), Simplification (``simplification``).
+* ``feeding.py``     §4 climate; §2.8 feeding: red (``red_only_on_unfed``), green (Bark
+                     Beetle), black, attacks (§3.3: ``carnivore_attacks_when_fed``,
+                     ``big_protection``, ``running_escape``, ``developmental_defects``),
+                     Scavenger (``scavenger_needs_unfed``), Grazing (``grazing_timing``),
+                     passing (``feeding_pass``).
+* ``extinction.py``  §2.9 and §5: parasites (``parasite_scope``, ``parasite_victim``,
+                     ``parasite_shelter_protects``, ``black_tokens_persist``), hunger,
+                     drawing (``drawn_cards_position``), the restart deck (``restart``),
+                     the last turn, the final tie-break (``final_tiebreak``).
+* ``scoring.py``     §2.10 scores, rank keys, ``rescore``; ``invariants.py`` the contract checks.
+* ``observation.py`` §7 hidden information (nobody sees a face-down card, its owner
+                     included) and ``sample``.
+
+Fixed readings that are not options (the reference's "other fixed readings"): the cap is
+checked only when adding an animal; food beyond the need has no effect; blue tokens are
+unlimited; among animals of one species with the same tokens only the first is offered
+as a target (they are interchangeable); a feeding seat that cannot act passes without
+being asked (the pass counts toward the N passes in a row that end the phase).
+
+Option ``trait_slots_14_16`` (§3.2 [R]) replaces Camouflage, Sharp Vision and Burrowing
+with three base-game traits read at species level (``feeding.py``): Poisonous (the
+predator that eats one of its animals dies at extinction), Tail Loss (the attacked owner
+may discard one trait card of the species instead of an animal; the predator gets one
+token, no Scavenger), Mimicry (the owner may send the attack on to another of his
+species the predator could attack, once per attack; Running is rolled again there) and
+Piracy (a main action: an unfed animal takes one food token, red first, from an animal of
+another species that has food but is not fed; once per turn per animal).
+"""
+from __future__ import annotations
+
+from engine.contract import GameSpec
+from engine.random_mutations.actions import action_from_text, action_to_text
+from engine.random_mutations.invariants import check as invariants
+from engine.random_mutations.options import RULE_OPTIONS
+from engine.random_mutations.scoring import rescore
+from engine.random_mutations.setup import new_game
+from engine.random_mutations.state import RMState
+
+GAME = GameSpec(
+    name="random_mutations",
+    title="Evolution: Random Mutations",
+    min_players=2,
+    max_players=8,
+    new_state=new_game,
+    action_to_text=action_to_text,
+    action_from_text=action_from_text,
+    options=RULE_OPTIONS,
+    default_players=2,
+    invariants=invariants,
+    rescore=rescore,
+)
+
+__all__ = ["GAME", "RULE_OPTIONS", "RMState"]
