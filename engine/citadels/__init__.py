@@ -13,6 +13,7 @@ role draft), ``map_phase``, ``action_phase``, ``creatures``, ``feeding``,
 from __future__ import annotations
 
 from engine.contract import GameSpec, RuleOption
+from engine.citadels.heuristic import heuristic
 from engine.citadels.moves import move_from_text, move_to_text
 from engine.citadels.rounds import new_state
 
@@ -41,4 +42,5 @@ GAME = GameSpec(
     action_from_text=move_from_text,
     options=OPTIONS,
     default_players=2,
+    heuristic=heuristic,
 )

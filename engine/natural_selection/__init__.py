@@ -19,6 +19,7 @@ from __future__ import annotations
 from engine.contract import GameSpec
 
 from .actions import Move, move_from_text, move_to_text
+from .heuristic import heuristic
 from .options import OPTIONS
 from .state import NaturalSelectionState, new_state
 
@@ -32,6 +33,7 @@ GAME = GameSpec(
     action_from_text=move_from_text,
     options=OPTIONS,
     default_players=4,
+    heuristic=heuristic,
 )
 
 __all__ = ["GAME", "Move", "NaturalSelectionState"]
