@@ -19,7 +19,7 @@ class SearchPlayer(Player):
                      whichever is reached first.  With neither, 1000 iterations.
     ``exploration``  the UCB1 exploration constant c in ``mean + c*sqrt(ln(avail)/visits)``
     ``rollout``      ``"random"`` (fast inline loop), ``"informed"`` (epsilon-greedy over
-                     the game's ``move_priority`` in ``engine/<game>/heuristic.py``, on the
+                     the game's ``move_priorities`` in ``engine/<game>/heuristic.py``, on the
                      sampled State; ``"random"`` where the game has none) or any player
                      spec (``"rules"``, ``"module:Class"``, ``"file.py:Class"``) acting
                      for every seat on that seat's observation (slow)

@@ -104,9 +104,9 @@ def random_rollout(state, rand, cutoff) -> int:
 
 
 def move_priority_of(game: str):
-    """The game's cheap move ordering ``move_priority(state, action) -> float``
-    (higher: better for the seat to move), from ``engine/<game>/heuristic.py``;
-    None where the game offers none."""
+    """The game's cheap move ordering ``move_priorities(state, legal) -> list of
+    floats`` (one per legal action; higher: better for the seat to move), from
+    ``engine/<game>/heuristic.py``; None where the game offers none."""
     import importlib
 
     try:
@@ -115,15 +115,15 @@ def move_priority_of(game: str):
         if error.name != f"engine.{game}.heuristic":
             raise
         return None
-    return getattr(module, "move_priority", None)
+    return getattr(module, "move_priorities", None)
 
 
 def informed_rollout(priority, epsilon: float):
     """An epsilon-greedy rollout over a move ordering, on the sampled State itself
     (the searcher's own belief, so nothing hidden is revealed): with probability
     ``epsilon`` a uniformly random legal move, otherwise the move of highest
-    ``priority(state, action)`` (ties broken at random).  A position with one
-    legal move costs no priority call."""
+    priority (``priority(state, legal)``: one value per legal action; ties broken
+    at random).  A position with one legal move costs no priority call."""
     def rollout(state, rand, cutoff):
         moves = 0
         while state.current_player != TERMINAL and (cutoff is None or moves < cutoff):
@@ -136,8 +136,8 @@ def informed_rollout(priority, epsilon: float):
             else:
                 action = None
                 best = -1e300
-                for candidate in legal:
-                    value = priority(state, candidate) + 1e-6 * rand()
+                for candidate, value in zip(legal, priority(state, legal)):
+                    value += 1e-6 * rand()
                     if value > best:
                         best, action = value, candidate
             state.apply(action)

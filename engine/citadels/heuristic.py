@@ -1,6 +1,6 @@
 """What search players may know about a *Citadels of Evolution* position beyond
 its score: a value per seat for a cut-off rollout (``GameSpec.heuristic``) and a
-cheap move ordering for informed rollouts (``move_priority``).
+cheap move ordering for informed rollouts (``move_priorities``).
 
 Both read the full State: a search player calls them on its own sampled
 determinization, never on the true state.
@@ -93,3 +93,8 @@ def move_priority(state, a) -> float:
     if v == V_DISCARD:
         return state.hands[seat][a.trait]
     return 0.0
+
+
+def move_priorities(state, legal: list) -> list:
+    """:func:`move_priority` of each of ``legal`` (the informed rollouts' ordering)."""
+    return [move_priority(state, a) for a in legal]

@@ -24,13 +24,19 @@ from engine.values import margin_values
 
 from .actions import ATTACK, BODY, DONE, DROP, EAT, FOOD, INTELLECT, NEW_LEFT, NEW_RIGHT, PASS, POP, TRAIT
 from .board import BODY as B_BODY, FIRST_CARD, FOOD as B_FOOD, MASK, POP as B_POP
-from .cards import CARNIVORE, FAT_TISSUE, HORNS
+from .cards import (AMBUSH, BURROWING, CARNIVORE, CLIMBING, COOPERATION, DEFENSIVE_HERDING, FAT_TISSUE,
+                    FERTILE, FORAGING, HARD_SHELL, HORNS, INTELLIGENCE, LONG_NECK, PACK_HUNTING, SCAVENGER,
+                    SYMBIOSIS, WARNING_CALL, food_of)
 
 HUNGER_COST = 0.5
 CARD_VALUE = 0.5
 _CARNIVORE_BIT = 1 << CARNIVORE
 _HORNS_BIT = 1 << HORNS
 _FAT_BIT = 1 << FAT_TISSUE
+_PACK_BIT = 1 << PACK_HUNTING
+_DEFENCES = (BURROWING, CLIMBING, DEFENSIVE_HERDING, HARD_SHELL, HORNS, SYMBIOSIS, WARNING_CALL)
+_HERBIVORE_TRAITS = (LONG_NECK, FORAGING, FERTILE, COOPERATION)
+_HUNTING_TRAITS = (AMBUSH, PACK_HUNTING, CLIMBING, INTELLIGENCE)
 
 
 def seat_values(state) -> list:
@@ -53,52 +59,146 @@ def heuristic(state) -> list:
     return margin_values(seat_values(state))
 
 
-def move_priority(state, m) -> float:
-    """How good ``m`` looks for the seat to move, by a few rules of thumb (a
-    beginner's play: feed the hungry, attack for meat, grow and add traits while
-    there are cards).  Higher is better; only the order matters."""
-    v = m.verb
-    if v == EAT:
-        sp = state.rows[state.current_player][m.species]
-        hunger = sp[B_POP] - sp[B_FOOD]
-        return 10.0 + hunger if hunger > 0 else 1.5
-    if v == ATTACK:
-        row = state.rows[state.current_player]
-        attacker = row[m.species]
-        room = attacker[B_POP] - attacker[B_FOOD]
-        if room <= 0:
-            return -5.0
-        prey = state.rows[m.seat][m.target]
-        value = 9.0 + min(prey[B_BODY], room)
-        if m.seat == state.current_player:
-            value -= 12.0
-        if prey[MASK] & _HORNS_BIT and m.trait != HORNS:
-            value -= 3.0
-        if m.trait >= 0:
-            value -= 1.0
-        return value
-    if v == INTELLECT:
-        sp = state.rows[state.current_player][m.species]
-        return 6.0 if sp[B_FOOD] < sp[B_POP] and state.watering_hole <= 1 else -1.0
-    if v == PASS:
-        return 0.0
-    if v == FOOD:
-        return 0.0
-    if v == TRAIT:
-        return 3.0 if state.last_round else (1.0 if m.card >> 4 == CARNIVORE else 2.0)
-    if v == POP:
-        sp = state.rows[state.current_player][m.species]
-        if sp[MASK] & _CARNIVORE_BIT:
-            return 1.0
-        return 2.6 - 0.3 * sp[B_POP]
-    if v == BODY:
-        sp = state.rows[state.current_player][m.species]
-        return 1.2 if sp[MASK] & (_CARNIVORE_BIT | _FAT_BIT) else 0.3
-    if v == NEW_LEFT or v == NEW_RIGHT:
-        return 2.4 if len(state.rows[state.current_player]) < 3 else 0.2
-    if v == DONE:
-        return 0.0 if state.last_round else 0.9
-    if v == DROP:
-        return -10.0
-    return 0.0
+class _Context:
+    """Facts of the position for the seat to move, computed once per decision."""
 
+    __slots__ = ("state", "seat", "mine", "hand_traits", "enemy_attack", "enemy_sizes", "plenty", "last_round")
+
+    def __init__(self, state):
+        self.state = state
+        seat = self.seat = state.current_player
+        rows = state.rows
+        self.mine = rows[seat]
+        self.hand_traits = [c >> 4 for c in state.hands[seat]]
+        attack = 0
+        sizes = []
+        herbivore_need = 0
+        for s, row in enumerate(rows):
+            for sp in row:
+                carnivore = sp[MASK] & _CARNIVORE_BIT
+                if not carnivore:
+                    herbivore_need += sp[B_POP]
+                if s != seat:
+                    sizes.append(sp[B_BODY])
+                    if carnivore:
+                        size = sp[B_BODY] + (sp[B_POP] if sp[MASK] & _PACK_BIT else 0)
+                        if size > attack:
+                            attack = size
+        self.enemy_attack = attack
+        self.enemy_sizes = sizes
+        self.plenty = state.watering_hole + 3 * state.num_players >= herbivore_need + 2
+        self.last_round = state.last_round
+
+    def prey_for(self, size: int) -> int:
+        return sum(1 for other in self.enemy_sizes if other < size)
+
+    def trait_value(self, trait: int, i: int) -> float:
+        sp = self.mine[i]
+        held = [(c & 1023) >> 4 for c in sp[FIRST_CARD:]]
+        if trait in held or len(held) >= 3:
+            return -5.0
+        carnivore = sp[MASK] & _CARNIVORE_BIT or CARNIVORE in held
+        if trait == CARNIVORE:
+            if sp[B_BODY] >= 2 and not any(t in _HERBIVORE_TRAITS for t in held) and self.prey_for(sp[B_BODY]) >= 2:
+                return 3.5
+            return -1.0
+        if carnivore:
+            if trait in _HUNTING_TRAITS:
+                return 2.5
+            if trait in (FAT_TISSUE, HARD_SHELL, HORNS, SCAVENGER):
+                return 1.5
+            return -1.0 if trait in _HERBIVORE_TRAITS else 0.5
+        if trait in _DEFENCES:
+            return 3.0 if self.enemy_attack > sp[B_BODY] else 0.4
+        if trait == LONG_NECK:
+            return 3.0
+        if trait == FORAGING or trait == FERTILE:
+            return 2.5
+        if trait == COOPERATION:
+            return 2.5 if i + 1 < len(self.mine) and not self.mine[i + 1][MASK] & _CARNIVORE_BIT else 0.3
+        if trait == FAT_TISSUE:
+            return 2.0 if sp[B_BODY] >= 3 else 1.0
+        if trait == SCAVENGER:
+            return 2.0 if self.enemy_attack else 0.5
+        return 1.0
+
+    def spend_cost(self, card: int) -> float:
+        """What spending this card on growth gives up: 0.35 of its best use as a trait."""
+        trait = card >> 4
+        best = 0.0
+        for i in range(len(self.mine)):
+            value = self.trait_value(trait, i)
+            if value > best:
+                best = value
+        return 0.35 * best
+
+    def value(self, m) -> float:
+        v = m.verb
+        if v == EAT:
+            sp = self.mine[m.species]
+            hunger = sp[B_POP] - sp[B_FOOD]
+            return 10.0 + hunger if hunger > 0 else 1.5
+        if v == ATTACK:
+            attacker = self.mine[m.species]
+            room = attacker[B_POP] - attacker[B_FOOD]
+            prey = self.state.rows[m.seat][m.target]
+            value = 8.0 + 1.5 * min(prey[B_BODY], room)
+            if room <= 0:
+                value -= 6.0
+            if m.seat == self.seat:
+                value -= 12.0
+            if prey[MASK] & _HORNS_BIT and m.trait != HORNS:
+                value -= 3.0
+            if m.trait >= 0:
+                value -= 1.0
+            return value
+        if v == INTELLECT:
+            sp = self.mine[m.species]
+            return 6.0 if sp[B_FOOD] < sp[B_POP] and self.state.watering_hole <= 1 else -1.0
+        if v == PASS:
+            return 0.0
+        if v == FOOD:
+            keep = max((self.trait_value(m.card >> 4, i) for i in range(len(self.mine))), default=0.0)
+            return 0.5 * food_of(m.card) - keep
+        if v == TRAIT:
+            return self.trait_value(m.card >> 4, m.species) - 0.2 + (1.0 if self.last_round else 0.0)
+        if v == POP:
+            sp = self.mine[m.species]
+            if sp[MASK] & _CARNIVORE_BIT:
+                value = 1.5 if sp[B_POP] < 3 else 0.5
+            elif sp[B_POP] < 3 or self.plenty:
+                value = 2.2 - 0.2 * sp[B_POP]
+            else:
+                value = 0.5
+            return value - self.spend_cost(m.card)
+        if v == BODY:
+            sp = self.mine[m.species]
+            if sp[MASK] & _CARNIVORE_BIT:
+                value = 2.5 if self.prey_for(sp[B_BODY] + 1) > self.prey_for(sp[B_BODY]) else 1.0
+            elif self.enemy_attack > sp[B_BODY] and self.enemy_attack <= sp[B_BODY] + 1:
+                value = 2.5
+            else:
+                value = 1.5 if sp[MASK] & _FAT_BIT else 0.2
+            return value - self.spend_cost(m.card)
+        if v == NEW_LEFT or v == NEW_RIGHT:
+            count = len(self.mine)
+            value = 2.4 if count < 3 else (1.0 if count < 5 and self.plenty else 0.2)
+            return value - self.spend_cost(m.card)
+        if v == DONE:
+            return 0.05 if self.last_round else 0.9
+        if v == DROP:
+            return -10.0
+        return 0.0
+
+
+def move_priorities(state, legal: list) -> list:
+    """How good each of ``legal`` looks for the seat to move (higher is better;
+    only the order matters), by a careful beginner's rules of thumb: feed the
+    hungriest species, attack for the most meat, give up as food the card least
+    useful as a trait; play traits that feed (Long Neck, Foraging, Fertile,
+    Cooperation) or defend where an opponent's carnivore could eat the species,
+    Carnivore only on a species with prey; grow Population while the plants can
+    feed it and Body Size to escape or to reach prey; found species up to three."""
+    context = _Context(state)
+    value = context.value
+    return [value(m) for m in legal]

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from engine.contract import GameSpec, RuleOption
 from engine.origin.actions import action_from_text, action_to_text
+from engine.origin.heuristic import heuristic
 from engine.origin.state import OriginState
 from engine.origin.turn import new_game
 
@@ -98,6 +99,7 @@ GAME = GameSpec(
     action_from_text=action_from_text,
     options=OPTIONS,
     default_players=2,
+    heuristic=heuristic,
 )
 
 __all__ = ["GAME", "OPTIONS", "OriginState"]
