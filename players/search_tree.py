@@ -109,11 +109,12 @@ def move_priority_of(game: str):
     ``engine/<game>/heuristic.py``; None where the game offers none."""
     import importlib
 
+    name = f"engine.{game}.heuristic"
     try:
-        module = importlib.import_module(f"engine.{game}.heuristic")
+        module = importlib.import_module(name)
     except ModuleNotFoundError as error:
-        if error.name != f"engine.{game}.heuristic":
-            raise
+        if error.name is None or not name.startswith(error.name):
+            raise  # a module the game's heuristic itself imports is missing
         return None
     return getattr(module, "move_priorities", None)
 
