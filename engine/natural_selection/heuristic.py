@@ -109,18 +109,28 @@ class _Context:
                 return 1.5
             return -1.0 if trait in _HERBIVORE_TRAITS else 0.5
         if trait in _DEFENCES:
-            return 3.0 if self.enemy_attack > sp[B_BODY] else 0.4
+            if self.enemy_attack <= sp[B_BODY]:
+                return 0.4
+            if trait == WARNING_CALL and len(self.mine) < 2:
+                return 0.2
+            if trait == SYMBIOSIS and (i + 1 >= len(self.mine) or self.mine[i + 1][B_BODY] <= sp[B_BODY]):
+                return 0.2
+            return 3.0
         if trait == LONG_NECK:
             return 3.0
-        if trait == FORAGING or trait == FERTILE:
-            return 2.5
+        if trait == FORAGING:
+            return 2.5 if sp[B_POP] >= 2 else 1.5
+        if trait == FERTILE:
+            return 2.5 if sp[B_POP] < 5 else 0.5
+        if trait == INTELLIGENCE:
+            return 1.5
         if trait == COOPERATION:
             return 2.5 if i + 1 < len(self.mine) and not self.mine[i + 1][MASK] & _CARNIVORE_BIT else 0.3
         if trait == FAT_TISSUE:
             return 2.0 if sp[B_BODY] >= 3 else 1.0
         if trait == SCAVENGER:
             return 2.0 if self.enemy_attack else 0.5
-        return 1.0
+        return 0.5
 
     def spend_cost(self, card: int) -> float:
         """What spending this card on growth gives up: 0.35 of its best use as a trait."""
@@ -177,6 +187,9 @@ class _Context:
                 value = 2.5 if self.prey_for(sp[B_BODY] + 1) > self.prey_for(sp[B_BODY]) else 1.0
             elif self.enemy_attack > sp[B_BODY] and self.enemy_attack <= sp[B_BODY] + 1:
                 value = 2.5
+            elif CARNIVORE in self.hand_traits and self.prey_for(sp[B_BODY] + 1) >= 3 and not any(
+                    (c & 1023) >> 4 in _HERBIVORE_TRAITS for c in sp[FIRST_CARD:]):
+                value = 2.0  # growing into a hunter
             else:
                 value = 1.5 if sp[MASK] & _FAT_BIT else 0.2
             return value - self.spend_cost(m.card)
