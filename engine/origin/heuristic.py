@@ -1,9 +1,13 @@
 """What search players may know about an *Origin of Species* position beyond its
-score: a value per seat for a cut-off rollout (``GameSpec.heuristic``) and a
-cheap move ordering for informed rollouts (``move_priorities``).
+score: a value per seat for a cut-off rollout (``GameSpec.heuristic``).  It reads
+the full State: a search player calls it on its own sampled determinization,
+never on the true state.
 
-Both read the full State: a search player calls them on its own sampled
-determinization, never on the true state.
+There is no move ordering (``move_priorities``) for Origin: a simple one (feed
+the hungry, hunt, grow animals, then traits) played greedily lost 20 games of
+20 to the rule player (its animals unprotected against carnivores), and random
+rollouts cut at 20 moves already beat the rule player (README, "How strong"), so
+``rollout: informed`` plays random rollouts here.
 
 **Value** (``heuristic``).  Per seat, the score (§5: 2 per animal, 1 per trait
 card, the food bonuses) and the animals' prospects:
@@ -23,7 +27,6 @@ from __future__ import annotations
 from engine.values import margin_values
 
 from .animal import FAT, FIRST_TRAIT, FLAGS, FOOD, HIBERNATING, NEED
-from .cards import CARNIVOROUS
 from .state import DEVELOPMENT
 
 HUNGER_RISK = 0.5
@@ -51,47 +54,3 @@ def seat_values(state) -> list:
 def heuristic(state) -> list:
     """Per-seat values in [0, 1] of a position that is not over."""
     return margin_values(seat_values(state))
-
-
-# verb code (the last field of every action) -> its base priority
-_BASE = {
-    0: 0.0,    # Pass
-    1: 2.0,    # PlayAnimal
-    2: 1.5,    # PlayTrait
-    3: 1.2,    # PlayPair
-    4: 5.0,    # TakeFood
-    5: 6.0,    # Attack
-    6: 2.0,    # BurnFat
-    7: 0.5,    # Graze
-    8: 3.0,    # Pirate
-    9: 1.0,    # Hibernate
-    10: 5.0,   # Run
-    11: 3.0,   # Mimic
-    12: 2.0,   # DropTail
-    13: 0.0,   # Accept
-    14: 4.0,   # Scavenge
-    15: 4.0,   # Trigger
-}
-
-
-def move_priority(state, a) -> float:
-    """How good ``a`` looks for the seat to move, by a beginner's rules of thumb:
-    feed and hunt with hungry animals, run and mimic before taking a hit, grow
-    animals while there are few, then traits.  Higher is better; only the order matters."""
-    verb = a[-1]
-    value = _BASE[verb]
-    if verb == 4 or verb == 5:  # TakeFood / Attack: only worth it for an animal still hungry
-        animal = state.animals[state.current_player][a[0]]
-        if animal[FOOD] + animal[FAT] >= animal[NEED]:
-            value -= 4.0
-    elif verb == 1:
-        if len(state.animals[state.current_player]) >= 4:
-            value = 0.8
-    elif verb == 2 and a.trait == CARNIVOROUS:
-        value = 1.0
-    return value
-
-
-def move_priorities(state, legal: list) -> list:
-    """:func:`move_priority` of each of ``legal`` (the informed rollouts' ordering)."""
-    return [move_priority(state, a) for a in legal]
