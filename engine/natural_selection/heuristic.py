@@ -62,13 +62,16 @@ def heuristic(state) -> list:
 class _Context:
     """Facts of the position for the seat to move, computed once per decision."""
 
-    __slots__ = ("state", "seat", "mine", "hand_traits", "enemy_attack", "enemy_sizes", "plenty", "last_round")
+    __slots__ = ("state", "seat", "mine", "held", "hand_traits", "enemy_attack", "enemy_sizes", "plenty",
+                 "last_round", "costs")
 
     def __init__(self, state):
         self.state = state
         seat = self.seat = state.current_player
         rows = state.rows
         self.mine = rows[seat]
+        self.held = None  # trait kinds on each own species, computed when a card is weighed
+        self.costs = {}  # card -> spend_cost(card)
         self.hand_traits = [c >> 4 for c in state.hands[seat]]
         attack = 0
         sizes = []
@@ -94,7 +97,9 @@ class _Context:
 
     def trait_value(self, trait: int, i: int) -> float:
         sp = self.mine[i]
-        held = [(c & 1023) >> 4 for c in sp[FIRST_CARD:]]
+        if self.held is None:
+            self.held = [[(c & 1023) >> 4 for c in own[FIRST_CARD:]] for own in self.mine]
+        held = self.held[i]
         if trait in held or len(held) >= 3:
             return -5.0
         carnivore = sp[MASK] & _CARNIVORE_BIT or CARNIVORE in held
@@ -134,13 +139,16 @@ class _Context:
 
     def spend_cost(self, card: int) -> float:
         """What spending this card on growth gives up: 0.35 of its best use as a trait."""
-        trait = card >> 4
-        best = 0.0
-        for i in range(len(self.mine)):
-            value = self.trait_value(trait, i)
-            if value > best:
-                best = value
-        return 0.35 * best
+        cost = self.costs.get(card)
+        if cost is None:
+            trait = card >> 4
+            best = 0.0
+            for i in range(len(self.mine)):
+                value = self.trait_value(trait, i)
+                if value > best:
+                    best = value
+            cost = self.costs[card] = 0.35 * best
+        return cost
 
     def value(self, m) -> float:
         v = m.verb
