@@ -89,7 +89,8 @@ class SearchPlayer(Player):
             for s, p in enumerate(players):
                 p.start(game, s, num_players, self.rng.fork(100 + s).next64() & 0x7FFFFFFF)
             rollout = policy_rollout(players)
-        self.search = Search(self.exploration, rollout, self.rollout_cutoff, cutoff_evaluation(self.cutoff_eval, game), rand)
+        evaluate = cutoff_evaluation(self.cutoff_eval, game)
+        self.search = Search(self.exploration, rollout, self.rollout_cutoff, evaluate, rand)
 
     def act(self, observation):
         began = time.perf_counter()
