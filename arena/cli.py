@@ -159,7 +159,8 @@ def bench_ismcts_command(game: str = typer.Option("origin", help="game name"),
                          players: Optional[int] = typer.Option(None, help="number of players"),
                          seed: int = typer.Option(0, help="seed of the benchmark positions"),
                          as_json: bool = typer.Option(False, "--json", help="print JSON rows instead of a table")):
-    """ISMCTS iterations/s from an early- and a mid-game position, full rollouts and cut at 20 moves."""
+    """ISMCTS iterations/s from an early- and a mid-game position: full random rollouts, random
+    rollouts cut at 20 moves, informed rollouts cut at 20 moves and scored by the game's heuristic."""
     from arena.bench import format_rows
     from arena.bench.ismcts import bench_ismcts
     from engine.contract import OptionError

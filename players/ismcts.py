@@ -24,7 +24,9 @@ from players.search_tree import Node, most_visited
 class ISMCTSPlayer(SearchPlayer):
     """ISMCTS over the engine contract; works for every game unchanged.
     Defaults: ``ISMCTSPlayer(iterations=1000, seconds=None, exploration=0.7,
-    rollout="random", rollout_cutoff=20, cutoff_eval="margin", seed=0)``."""
+    rollout="random", rollout_cutoff=20, cutoff_eval="margin", rollout_epsilon=0.2,
+    seed=0)``; ``rollout="informed", cutoff_eval="heuristic"`` use the game's own
+    move ordering and position value (``engine/<game>/heuristic.py``)."""
 
     name = "ismcts"
 

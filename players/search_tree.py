@@ -18,6 +18,7 @@ import math
 import time
 
 from engine.contract import TERMINAL, places_from_keys
+from engine.values import margin_values
 
 
 class Node:
@@ -71,24 +72,24 @@ def evaluate_rank(state) -> list:
 
 
 def evaluate_margin(state) -> list:
-    """Cut-off evaluation: a smooth per-seat reward from score margins.  Against
-    each other seat, ``1/2 + 1/2 * (mine - theirs) / (|mine| + |theirs| + 1)``,
-    averaged; so a lead counts in proportion to its size, and equal scores give 1/2."""
-    scores = state.scores()
-    n = len(scores)
-    if n == 1:
-        return [1.0]
-    out = []
-    for i, mine in enumerate(scores):
-        total = 0.0
-        for j, theirs in enumerate(scores):
-            if j != i:
-                total += 0.5 + 0.5 * (mine - theirs) / (abs(mine) + abs(theirs) + 1)
-        out.append(total / (n - 1))
-    return out
+    """Cut-off evaluation: a smooth per-seat reward from score margins
+    (:func:`engine.values.margin_values` of ``scores()``)."""
+    return margin_values(state.scores())
 
 
 EVALUATIONS = {"margin": evaluate_margin, "rank": evaluate_rank}
+CUTOFF_EVALS = ("heuristic", "margin", "rank")
+
+
+def cutoff_evaluation(name: str, game: str):
+    """The cut-off evaluation called ``name`` for ``game``: ``"heuristic"`` is the
+    game's ``GameSpec.heuristic`` (falling back to ``"margin"`` where the game has none)."""
+    if name == "heuristic":
+        from engine.registry import get_game
+
+        heuristic = get_game(game).heuristic
+        return heuristic if heuristic is not None else evaluate_margin
+    return EVALUATIONS[name]
 
 
 # --- rollouts ---------------------------------------------------------------
@@ -100,6 +101,50 @@ def random_rollout(state, rand, cutoff) -> int:
     the end state's scores and ranking are read.
     (``arena bench engine`` times this loop: its random playouts are these rollouts.)"""
     return state.random_moves(rand, cutoff, record=False)
+
+
+def move_priority_of(game: str):
+    """The game's cheap move ordering ``move_priorities(state, legal) -> list of
+    floats`` (one per legal action; higher: better for the seat to move), from
+    ``engine/<game>/heuristic.py``; None where the game offers none."""
+    import importlib
+
+    name = f"engine.{game}.heuristic"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name is None or not name.startswith(error.name):
+            raise  # a module the game's heuristic itself imports is missing
+        return None
+    return getattr(module, "move_priorities", None)
+
+
+def informed_rollout(priority, epsilon: float):
+    """An epsilon-greedy rollout over a move ordering, on the sampled State itself
+    (the searcher's own belief, so nothing hidden is revealed): with probability
+    ``epsilon`` a uniformly random legal move, otherwise the move of highest
+    priority (``priority(state, legal)``: one value per legal action; ties broken
+    at random).  A position with one legal move costs no priority call."""
+    def rollout(state, rand, cutoff):
+        moves = 0
+        while state.current_player != TERMINAL and (cutoff is None or moves < cutoff):
+            legal = state.legal_actions()
+            n = len(legal)
+            if n == 1:
+                action = legal[0]
+            elif rand() < epsilon:
+                action = legal[int(rand() * n)]
+            else:
+                action = None
+                best = -1e300
+                for candidate, value in zip(legal, priority(state, legal)):
+                    value += 1e-6 * rand()
+                    if value > best:
+                        best, action = value, candidate
+            state.apply(action)
+            moves += 1
+        return moves
+    return rollout
 
 
 def policy_rollout(players: list):

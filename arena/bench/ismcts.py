@@ -30,10 +30,20 @@ def bench_positions(game: str, num_players: int, seed: int) -> dict:
     return positions
 
 
+# (label, ISMCTS parameters) of each rollout benchmarked
+ROLLOUTS = (
+    ("full", {"rollout_cutoff": None}),
+    ("cut at 20", {"rollout_cutoff": 20}),
+    ("informed, cut at 20", {"rollout_cutoff": 20, "rollout": "informed", "cutoff_eval": "heuristic"}),
+)
+
+
 def bench_ismcts(game: str, iterations: int = 1000, repeats: int = 3, num_players: int | None = None,
-                 seed: int = 0, cutoffs=(None, 20)) -> list:
-    """ISMCTS iterations per second from each position, with full rollouts and
-    with rollouts cut after 20 moves: one row per (position, rollout)."""
+                 seed: int = 0, rollouts=ROLLOUTS) -> list:
+    """ISMCTS iterations per second from each position, with full random rollouts,
+    random rollouts cut after 20 moves, and informed rollouts (the game's move
+    ordering; random where it has none) cut after 20 moves and scored by the game's
+    heuristic: one row per (position, rollout)."""
     from players.ismcts import ISMCTSPlayer
 
     n = num_players or get_game(game).default_players
@@ -41,16 +51,16 @@ def bench_ismcts(game: str, iterations: int = 1000, repeats: int = 3, num_player
     for where, state in bench_positions(game, n, seed).items():
         seat = state.current_player
         observation = state.observation(seat)
-        for cutoff in cutoffs:
+        for label, params in rollouts:
             rates = []
             for repeat in range(repeats):
-                player = ISMCTSPlayer(iterations=iterations, rollout_cutoff=cutoff, seed=repeat)
+                player = ISMCTSPlayer(iterations=iterations, seed=repeat, **params)
                 player.start(game, seat, n, seed)
                 began = time.perf_counter()
                 player.act(observation)
                 rates.append(player.last_iterations / (time.perf_counter() - began))
             rows.append({"game": game, "players": n, "position": where,
-                         "rollout": "full" if cutoff is None else f"cut at {cutoff}",
+                         "rollout": label,
                          "legal actions": len(observation.legal_actions), "iterations": iterations,
                          "repeats": repeats, "median it/s": round(statistics.median(rates)),
                          "min it/s": round(min(rates)), "max it/s": round(max(rates))})

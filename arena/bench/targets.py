@@ -86,7 +86,7 @@ def measure(seconds: float = 1.5, repeats: int = 5, tournament_games: int = 2000
     measured["clone"] = max(r["clone_us"] for r in engine)
     measured["sample"] = max(r["sample_us"] for r in engine)
     for row in bench_ismcts("origin", repeats=repeats, num_players=2):
-        if row["position"] == "early":
+        if row["position"] == "early" and row["rollout"] in ("full", "cut at 20"):
             measured["ismcts_full" if row["rollout"] == "full" else "ismcts_cut"] = row["median it/s"]
     workers = [1, 2] + ([15] if cpus >= 16 else [])
     ray = {r["workers"]: r for r in bench_tournament(workers=workers, games=tournament_games, repeats=3)

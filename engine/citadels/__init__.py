@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine.contract import GameSpec
 from engine.citadels.codec import action_codec
+from engine.citadels.heuristic import heuristic
 from engine.citadels.actions import action_from_text, action_to_text
 from engine.citadels.observation import redeal
 from engine.citadels.options import RULE_OPTIONS
@@ -37,4 +38,5 @@ GAME = GameSpec(
     rescore=rescore,
     redeal=redeal,
     action_codec=action_codec,
+    heuristic=heuristic,
 )

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from engine.contract import GameSpec
 from engine.natural_selection.codec import action_codec
+from engine.natural_selection.heuristic import heuristic
 
 from engine.natural_selection.actions import Move, action_from_text, action_to_text
 from engine.natural_selection.options import RULE_OPTIONS
@@ -41,6 +42,7 @@ GAME = GameSpec(
     rescore=rescore,
     redeal=redeal,
     action_codec=action_codec,
+    heuristic=heuristic,
 )
 
 __all__ = ["GAME", "Move", "NaturalSelectionState"]

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from engine.contract import GameSpec
 from engine.origin.codec import action_codec
+from engine.origin.heuristic import heuristic
 from engine.origin.actions import action_from_text, action_to_text
 from engine.origin.observation import redeal
 from engine.origin.options import RULE_OPTIONS
@@ -74,6 +75,7 @@ GAME = GameSpec(
     rescore=rescore,
     redeal=redeal,
     action_codec=action_codec,
+    heuristic=heuristic,
 )
 
 __all__ = ["GAME", "RULE_OPTIONS", "OriginState"]

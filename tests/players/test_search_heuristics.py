@@ -1,0 +1,160 @@
+"""The games' search hooks (``engine/<game>/heuristic.py``: ``GameSpec.heuristic``
+and ``move_priorities``) and the search options built on them
+(``cutoff_eval: heuristic``, ``rollout: informed``)."""
+import random
+
+import pytest
+
+from arena.match import play_game
+from engine.registry import get_game
+from engine.rng import Rng
+from players.ismcts import ISMCTSPlayer
+from players.pimc import PIMCPlayer
+from players.random_player import RandomPlayer
+from players.search_tree import cutoff_evaluation, evaluate_margin, informed_rollout, move_priority_of
+
+GAMES = ["origin", "citadels", "natural_selection"]
+ORDERED_GAMES = ["citadels", "natural_selection"]  # Origin has no move ordering (engine/origin/heuristic.py)
+
+
+def _positions(game, n, seed, every=7):
+    """Positions of a random game (every ``every``-th move, not over)."""
+    state = get_game(game).new_game(n, seed)
+    rng = Rng(seed)
+    moves = 0
+    while not state.is_terminal():
+        if moves % every == 0:
+            yield state
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        moves += 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_heuristic_gives_each_seat_a_value_in_0_1_summing_to_half_the_seats(game):
+    heuristic = get_game(game).heuristic
+    for n in (2, 3):
+        for state in _positions(game, n, seed=n):
+            values = heuristic(state)
+            assert len(values) == n
+            assert all(0.0 <= v <= 1.0 for v in values), values
+            assert sum(values) == pytest.approx(n / 2)
+
+
+@pytest.mark.parametrize("game", ORDERED_GAMES)
+def test_move_priorities_give_one_number_per_legal_action(game):
+    priorities = move_priority_of(game)
+    for state in _positions(game, 3, seed=5, every=3):
+        legal = state.legal_actions()
+        values = priorities(state, legal)
+        assert len(values) == len(legal)
+        assert all(isinstance(v, (int, float)) for v in values)
+
+
+def test_natural_selection_heuristic_counts_food_in_the_bag_and_cards_in_hand():
+    state = get_game("natural_selection").new_game(2, 1)
+    heuristic = get_game("natural_selection").heuristic
+    assert heuristic(state) == pytest.approx([0.5, 0.5])
+    state.bags[0] += 3
+    assert heuristic(state)[0] > 0.5
+    state.hands[1] += state.hands[1][:3] * 4  # 12 more cards: a future worth more than 3 food
+    assert heuristic(state)[0] < 0.5
+
+
+def test_natural_selection_heuristic_discounts_unfed_population():
+    state = get_game("natural_selection").new_game(2, 1)
+    heuristic = get_game("natural_selection").heuristic
+    for row in state.rows:
+        row[0][1] = 3  # Population 3, no food yet
+    state.rows[0][0][2] = 3  # seat 0's species has eaten its fill
+    assert heuristic(state)[0] > 0.5
+
+
+def test_citadels_heuristic_counts_the_points_a_creature_will_score_in_the_rounds_to_come():
+    from engine.citadels.scoring import round_points
+
+    spec = get_game("citadels")
+    state = spec.new_game(2, 3)
+    rng = Rng(3)
+    while not any(round_points(state, seat) for seat in range(2)) and not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    assert not state.is_terminal()
+    points = [round_points(state, seat) for seat in range(2)]
+    state.score[:] = [0, 0]
+    values = spec.heuristic(state)
+    assert (values[0] > values[1]) == (points[0] > points[1])
+    assert values[0] != 0.5
+
+
+def test_origin_heuristic_counts_an_unfed_animal_at_risk_in_feeding():
+    from engine.origin.animal import FOOD, NEED
+    from engine.origin.state import FEEDING
+
+    spec = get_game("origin")
+    state = spec.new_game(2, 4)
+    for seat in range(2):
+        state.animals[seat][:] = [[0, 0, 0, 0, 1, 0, 0]]
+        state.hands[seat][:] = [0] * len(state.hands[seat])
+    assert spec.heuristic(state) == pytest.approx([0.5, 0.5])
+    state.phase = FEEDING
+    state.animals[0][0][FOOD] = state.animals[0][0][NEED]
+    assert spec.heuristic(state)[0] > 0.5
+
+
+def test_cutoff_eval_heuristic_is_the_games_hook():
+    assert cutoff_evaluation("heuristic", "natural_selection") is get_game("natural_selection").heuristic
+
+
+def test_cutoff_eval_heuristic_falls_back_to_the_score_margin_without_a_hook():
+    assert get_game("toy").heuristic is None
+    assert cutoff_evaluation("heuristic", "toy") is evaluate_margin
+
+
+def test_informed_rollout_falls_back_to_random_without_a_move_ordering():
+    assert move_priority_of("toy") is None
+    assert move_priority_of("origin") is None
+    player = ISMCTSPlayer(iterations=20, rollout="informed", cutoff_eval="heuristic")
+    result = play_game("toy", [player, RandomPlayer(seed=1)], 0)
+    assert result.faults == []
+
+
+def test_informed_rollout_with_epsilon_0_plays_the_highest_priority_move():
+    state = get_game("natural_selection").new_game(3, 2)
+    priorities = move_priority_of("natural_selection")
+    legal = state.legal_actions()
+    values = priorities(state, legal)
+    assert values.count(max(values)) == 1  # the food card least useful as a trait
+    expected = legal[values.index(max(values))]
+    copy = state.clone()
+    informed_rollout(priorities, 0.0)(copy, random.Random(1).random, 1)
+    reference = state.clone()
+    reference.apply(expected)
+    assert copy.food_cards == reference.food_cards and copy.hands == reference.hands
+
+
+SEARCHERS = [
+    ("ismcts-informed", lambda: ISMCTSPlayer(iterations=8, rollout="informed", cutoff_eval="heuristic",
+                                             rollout_cutoff=10)),
+    ("pimc-informed", lambda: PIMCPlayer(iterations=8, determinizations=2, rollout="informed",
+                                         cutoff_eval="heuristic", rollout_cutoff=10)),
+]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("label,build", SEARCHERS, ids=[s[0] for s in SEARCHERS])
+def test_informed_searchers_play_whole_games_legally_and_reproducibly(game, label, build):
+    runs = []
+    for _ in range(2):
+        players = [build(), RandomPlayer(seed=1)]
+        result = play_game(game, players, 7)
+        assert result.faults == [], result.faults
+        runs.append(result.actions)
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("params", [{"rollout_epsilon": 1.5}, {"rollout_epsilon": -0.1}, {"rollout_epsilon": "x"},
+                                    {"cutoff_eval": "heuristics"}])
+def test_bad_informed_search_parameters_are_refused(params):
+    with pytest.raises(ValueError):
+        ISMCTSPlayer(**params)
