@@ -46,6 +46,7 @@ from __future__ import annotations
 from engine.contract import GameSpec
 from engine.dominant_species.actions import action_from_text, action_to_text
 from engine.dominant_species.checks import invariants
+from engine.dominant_species.observation import redeal
 from engine.dominant_species.options import RULE_OPTIONS
 from engine.dominant_species.scoring import rescore
 from engine.dominant_species.setup import new_game
@@ -62,4 +63,5 @@ GAME = GameSpec(
     default_players=4,
     invariants=invariants,
     rescore=rescore,
+    redeal=redeal,
 )

@@ -21,6 +21,7 @@ from engine.dominant_species.board import (ANIMAL_NAMES, BOX_NAMES, ELEMENT_NAME
                                            TERRAIN_NAMES, hex_name)
 from engine.dominant_species.cards import CARD_NAMES, ICE_AGE
 from engine.dominant_species.state import DominantState
+from engine.rng import Rng
 
 # State fields copied as they are (ints, or tuples turned back into lists by sample)
 _LISTS = ("terrain", "live", "tundra", "sp", "hib", "elem", "disp", "gene", "elim", "supply", "aps", "vp", "bag",
@@ -198,3 +199,24 @@ class DominantObservation(Observation):
     def render(self) -> str:
         from engine.dominant_species.render import render_state
         return render_state(self)
+
+
+def redeal(s: DominantState, seat: int, rng) -> DominantState:
+    """The same position with what ``seat`` cannot see dealt again (``GameSpec.redeal``,
+    written apart from ``sample``): random exchanges among the face-down dominance
+    cards (Ice Age, at the bottom, stays), random exchanges of face-down wanderlust
+    tiles between and within the stacks (each stack keeps its size), and a new
+    generator for the bag's future draws.  No seat sees more than another here."""
+    t = s.clone()
+    deck = t.deck
+    low = 1 if deck and deck[0] == ICE_AGE else 0
+    for i in range(low, len(deck)):
+        j = low + rng.below(len(deck) - low)
+        deck[i], deck[j] = deck[j], deck[i]
+    places = [(k, i) for k in range(3) for i in range(len(t.wl[k]))]
+    for k, i in places:
+        m, j = places[rng.below(len(places))]
+        t.wl[k][i], t.wl[m][j] = t.wl[m][j], t.wl[k][i]
+    t.rng = Rng(rng.next64() ^ seat)
+    t._legal = None
+    return t

@@ -29,6 +29,9 @@ class DominantState(State):
                  "tundra_left", "survival", "scored", "last_scored", "ice_age", "turn", "phase", "cursor",
                  "plan_pos", "pk", "pseat", "ctx", "queue", "log_done", "log_tail", "_legal")
     game = "dominant_species"
+    # derived from the rest, left out when states are compared: the legal actions of
+    # this position once asked for, and ``tiles`` / ``live`` (read off ``terrain``)
+    cache_slots = ("_legal", "tiles", "live")
 
     # -- contract verbs ---------------------------------------------------------
     def legal_actions(self) -> list:
