@@ -39,13 +39,15 @@ Modules: ``board`` (geometry and static data), ``cards``, ``options``,
 ``actions`` (values and text), ``decisions`` (pending-decision kinds), ``state``,
 ``setup``, ``flow`` (the turn), ``planning``, ``execution`` (the twelve
 actions), ``dominance`` (the cards), ``reset``, ``earth`` (shared queries),
-``scoring``, ``observation``, ``render``, ``checks`` (invariants).
+``scoring``, ``observation`` (and the ``redeal`` hook), ``render``, ``checks``
+(invariants), ``codec`` (the fixed action ids for OpenSpiel).
 """
 from __future__ import annotations
 
 from engine.contract import GameSpec
 from engine.dominant_species.actions import action_from_text, action_to_text
 from engine.dominant_species.checks import invariants
+from engine.dominant_species.codec import action_codec
 from engine.dominant_species.observation import redeal
 from engine.dominant_species.options import RULE_OPTIONS
 from engine.dominant_species.scoring import rescore
@@ -64,4 +66,5 @@ GAME = GameSpec(
     invariants=invariants,
     rescore=rescore,
     redeal=redeal,
+    action_codec=action_codec,
 )
