@@ -8,6 +8,10 @@ order they are first met going round each hex clockwise from its N/NE corner.
 """
 from __future__ import annotations
 
+# -- the phases of a turn (§7), and the end ------------------------------------------
+PLANNING, EXECUTION, RESET, OVER = range(4)
+PHASE_NAMES = ("planning", "execution", "reset", "over")
+
 # -- terrains (index = printed terrain; a tundra tile is a flag on top) ------------
 SEA, WETLAND, SAVANNAH, JUNGLE, FOREST, DESERT, MOUNTAIN = range(7)
 TUNDRA = 7  # the "terrain type" of a tundra-covered tile where it hides the printed one

@@ -28,12 +28,14 @@ from typing import NamedTuple
 
 from engine.contract import TERMINAL, Observation
 from engine.dominant_species import scoring
+from engine.dominant_species import state as state_module
 from engine.dominant_species.board import (ANIMAL_NAMES, BOX_NAMES, CORNER_HEXES, CORNER_NAMES, ELEMENT_NAMES,
-                                           NEIGHBOURS, NUM_HEXES, PRINTED, SPACE_NAMES, TERRAIN_NAMES, hex_name)
+                                           NEIGHBOURS, NUM_HEXES, PHASE_NAMES, PRINTED, SPACE_NAMES, TERRAIN_NAMES,
+                                           hex_name)
 from engine.dominant_species.cards import CARD_NAMES, ICE_AGE
 from engine.dominant_species.decisions import KIND_NAMES
 from engine.dominant_species.earth import dominant, matches, speciation_limit
-from engine.dominant_species.state import DominantState
+from engine.dominant_species.render import render_state
 from engine.rng import Rng
 
 # State fields copied as they are (ints, or tuples turned back into lists by sample)
@@ -41,9 +43,6 @@ _LISTS = ("terrain", "live", "tundra", "sp", "hib", "elem", "disp", "gene", "eli
           "gone", "box", "order", "ap", "faceup", "used", "wl_up", "ctx", "queue")
 _INTS = ("num_players", "current_player", "tundra_left", "survival", "scored", "last_scored", "ice_age",
          "turn", "phase", "cursor", "plan_pos", "pk", "pseat")
-
-
-PHASE_NAMES = ("planning", "execution", "reset", "over")
 
 
 class AnimalView(NamedTuple):
@@ -90,7 +89,7 @@ class DominantObservation(Observation):
     __slots__ = ("game", "seat", "legal_actions", "is_terminal", "options", "opt", "geo", "animal", "seat_of",
                  "deck_cards", "wl_sizes", "wl_unseen", "history", "tile_hexes", "_tiles") + _LISTS + _INTS
 
-    def __init__(self, s: DominantState, seat: int):
+    def __init__(self, s: "state_module.DominantState", seat: int):
         self.game = "dominant_species"
         self.seat = seat
         self.legal_actions = list(s.legal_actions()) if s.current_player == seat else []
@@ -142,8 +141,9 @@ class DominantObservation(Observation):
         self.history = s.log
         self._tiles = None  # tiles(), computed once
 
-    def sample(self, rng) -> DominantState:
-        s = DominantState.__new__(DominantState)
+    def sample(self, rng) -> "state_module.DominantState":
+        cls = state_module.DominantState
+        s = cls.__new__(cls)
         s.options, s.opt, s.geo, s.animal, s.seat_of = self.options, self.opt, self.geo, self.animal, self.seat_of
         s.terrain = list(self.terrain)
         s.live = list(self.live)
@@ -283,11 +283,10 @@ class DominantObservation(Observation):
         return scores
 
     def render(self) -> str:
-        from engine.dominant_species.render import render_state
         return render_state(self)
 
 
-def redeal(s: DominantState, seat: int, rng) -> DominantState:
+def redeal(s: "state_module.DominantState", seat: int, rng) -> "state_module.DominantState":
     """The same position with what ``seat`` cannot see dealt again (``GameSpec.redeal``,
     written apart from ``sample``): random exchanges among the face-down dominance
     cards (Ice Age, at the bottom, stays), random exchanges of face-down wanderlust
