@@ -66,7 +66,7 @@ class TileView(NamedTuple):
     species: tuple  # per seat
     elements: tuple  # element names on its corners
     dominant: int  # seat or -1
-    matches: tuple  # per seat: the tile's elements that match its display (§6.1)
+    matches: tuple  # per seat (§6.1): its corner discs times the same elements on the display
     speciation_limit: int  # species one Speciation may add here (tundra: 1)
     scored: bool  # scored by Domination this turn
     pays: dict  # seat -> VPs if the tile were scored now
