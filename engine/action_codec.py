@@ -9,6 +9,9 @@ The lists depend only on the game and the player count, so the encoding is the
 same in every process, and ``decode(encode(a)) == a`` for every legal action
 (the game's tests check that over random games).
 
+Actions without a ``verb`` attribute (plain tuples whose first item is the
+kind, as in Dominant Species) name it through ``BlockCodec(blocks, verb_of=...)``.
+
 A value outside its list (a position beyond the bound the game's codec proves
 unreachable) raises ``ValueError`` naming the block and the field.
 
@@ -59,8 +62,10 @@ class Block:
 class BlockCodec:
     """``size``, ``encode(action) -> int``, ``decode(int) -> action`` over blocks."""
 
-    def __init__(self, blocks):
+    def __init__(self, blocks, verb_of=None):
         self.blocks = tuple(blocks)
+        # action -> its verb (None: not an action); default: the ``verb`` attribute
+        self._verb_of = verb_of or (lambda action: getattr(action, "verb", None))
         self._by_verb = {}
         offset = 0
         for block in self.blocks:
@@ -73,7 +78,11 @@ class BlockCodec:
         self._starts = [b.offset for b in self.blocks]
 
     def encode(self, action) -> int:
-        block = self._by_verb.get(getattr(action, "verb", None))
+        try:
+            verb = self._verb_of(action)
+        except (TypeError, IndexError, KeyError):
+            verb = None
+        block = self._by_verb.get(verb) if isinstance(verb, int) else None
         if block is None:
             raise ValueError(f"cannot encode {action!r}: no block for its verb")
         code = 0

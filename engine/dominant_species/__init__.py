@@ -39,13 +39,16 @@ Modules: ``board`` (geometry and static data), ``cards``, ``options``,
 ``actions`` (values and text), ``decisions`` (pending-decision kinds), ``state``,
 ``setup``, ``flow`` (the turn), ``planning``, ``execution`` (the twelve
 actions), ``dominance`` (the cards), ``reset``, ``earth`` (shared queries),
-``scoring``, ``observation``, ``render``, ``checks`` (invariants).
+``scoring``, ``observation`` (and the ``redeal`` hook), ``render``, ``checks``
+(invariants), ``codec`` (the fixed action ids for OpenSpiel).
 """
 from __future__ import annotations
 
 from engine.contract import GameSpec
 from engine.dominant_species.actions import action_from_text, action_to_text
 from engine.dominant_species.checks import invariants
+from engine.dominant_species.codec import action_codec
+from engine.dominant_species.observation import redeal
 from engine.dominant_species.options import RULE_OPTIONS
 from engine.dominant_species.scoring import rescore
 from engine.dominant_species.setup import new_game
@@ -62,4 +65,6 @@ GAME = GameSpec(
     default_players=4,
     invariants=invariants,
     rescore=rescore,
+    redeal=redeal,
+    action_codec=action_codec,
 )

@@ -8,6 +8,10 @@ order they are first met going round each hex clockwise from its N/NE corner.
 """
 from __future__ import annotations
 
+# -- the phases of a turn (§7), and the end ------------------------------------------
+PLANNING, EXECUTION, RESET, OVER = range(4)
+PHASE_NAMES = ("planning", "execution", "reset", "over")
+
 # -- terrains (index = printed terrain; a tundra tile is a flag on top) ------------
 SEA, WETLAND, SAVANNAH, JUNGLE, FOREST, DESERT, MOUNTAIN = range(7)
 TUNDRA = 7  # the "terrain type" of a tundra-covered tile where it hides the printed one
@@ -81,12 +85,16 @@ NUM_CORNERS = len(CORNER_HEXES)  # 92; corner ids are the same under both values
 
 class Geometry:
     """Which corners exist for one value of the ``rim_corners`` option (§3.3)."""
-    __slots__ = ("hex_corners", "corners")
+    __slots__ = ("rim", "hex_corners", "corners")
 
     def __init__(self, rim: bool):
+        self.rim = rim
         self.hex_corners = tuple(tuple(c for c in cs if rim or len(CORNER_HEXES[c]) == 3)
                                  for cs in _ALL_HEX_CORNERS)
         self.corners = tuple(sorted({c for cs in self.hex_corners for c in cs}))
+
+    def __repr__(self):
+        return f"Geometry(rim={self.rim})"
 
 
 GEOMETRY = {True: Geometry(True), False: Geometry(False)}

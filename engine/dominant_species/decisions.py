@@ -15,6 +15,18 @@ from __future__ import annotations
  CAT_SPARE, CAT_HIT, DISEASE, EVOLVE, FECUND, FERTILE, HAB_ELEM, HAB_CORNER, HIB_TILE, HIB_COUNT,
  ICE_SHEET, IMMIGRANTS, INSTINCT, EXODUS_TILE, EXODUS_SEND, META_LOSE, META_TAKE, PREDATOR, SAVE) = range(50)
 NUM_KINDS = 50
+# each kind's name, as bot authors read it (``Observation.decision``)
+KIND_NAMES = ("none", "place", "initiative", "initiative re-place", "adaptation", "regression",
+              "abundance element", "abundance corner", "wasteland", "depletion", "glaciation",
+              "speciation corner", "speciation count", "speciation insects", "wanderlust stack",
+              "wanderlust tile", "wanderlust element", "wanderlust corner", "wanderlust move", "migration",
+              "competition", "domination", "card", "aquatic tile", "aquatic element", "aquatic corner",
+              "aquatic count", "biomass", "blight tile", "blight keep", "catastrophe tile", "catastrophe spare",
+              "catastrophe eliminate", "disease", "evolution", "fecundity", "fertile", "habitat element",
+              "habitat corner", "hibernation tile", "hibernation count", "ice-sheet", "immigrants", "instinct",
+              "mass-exodus tile", "mass-exodus send", "metamorphosis lose", "metamorphosis take", "predator",
+              "mammals save")
+assert len(KIND_NAMES) == NUM_KINDS
 
 LEGAL: list = [None] * NUM_KINDS
 APPLY: list = [None] * NUM_KINDS

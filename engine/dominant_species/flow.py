@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from engine.contract import TERMINAL
 from engine.dominant_species import decisions as D
+from engine.dominant_species import dominance  # noqa: F401  (registers the card decisions)
+from engine.dominant_species import reset
+from engine.dominant_species.board import EXECUTION, PLANNING, RESET, STEPS
+from engine.dominant_species.execution import run_step
+from engine.dominant_species.planning import next_placement
 
-PLANNING, EXECUTION, RESET, OVER = range(4)
+_NSTEPS = len(STEPS)
 
 
 def advance(s) -> None:
@@ -31,11 +36,3 @@ def advance(s) -> None:
             return
     s.current_player = s.pseat
 
-
-from engine.dominant_species import reset  # noqa: E402  (the rules modules never import flow)
-from engine.dominant_species.board import STEPS  # noqa: E402
-from engine.dominant_species.execution import run_step  # noqa: E402
-from engine.dominant_species.planning import next_placement  # noqa: E402
-from engine.dominant_species import dominance  # noqa: E402,F401  (registers the card decisions)
-
-_NSTEPS = len(STEPS)

@@ -6,12 +6,11 @@ from engine.dominant_species import decisions as D
 from engine.dominant_species.actions import PASS, SAVE
 from engine.dominant_species.board import (BOX_ABUNDANCE, BOX_ADAPTATION, BOX_DEPLETION, BOX_REGRESSION,
                                            BOX_WANDERLUST, BOX_WASTELAND, FREE_SPACE, GLACIATION, MAMMALS,
-                                           NUM_HEXES, SECTION_SIZE, SECTION_START)
+                                           NUM_HEXES, OVER, PLANNING, SECTION_SIZE, SECTION_START)
 from engine.dominant_species.cards import FACE_UP
 from engine.dominant_species.earth import bonus, draw_random, matches
 from engine.dominant_species.scoring import final_scoring
 
-PLANNING, EXECUTION, RESET, OVER = range(4)
 _GLAC = SECTION_START[GLACIATION]
 
 

@@ -2,7 +2,7 @@
 ``rescore``, an independent re-computation for the contract suite."""
 from __future__ import annotations
 
-from engine.dominant_species.board import NUM_HEXES, SCORING, TUNDRA
+from engine.dominant_species.board import NUM_HEXES, OVER, SCORING, TUNDRA
 
 
 def score_tile(s, h: int) -> list:
@@ -30,7 +30,6 @@ def final_scoring(s) -> None:
 
 def current_scores(s) -> list:
     """VPs; while the game runs, plus what the final scoring would add now."""
-    from engine.dominant_species.flow import OVER
     if s.phase == OVER:
         return s.vp[:]
     scores = s.vp[:]
@@ -58,7 +57,6 @@ _TERRAINS = ("sea", "wetland", "savannah", "jungle", "forest", "desert", "mounta
 def rescore(s) -> list:
     """The scores written apart from ``current_scores``: the VP track plus, before
     the end, the places on every tile counted from the species directly."""
-    from engine.dominant_species.flow import OVER
     out = list(s.vp)
     if s.phase == OVER:
         return out

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.dominant_species import decisions as D
 from engine.dominant_species import flow
 from engine.dominant_species.board import (ALLOTMENT, ELEMENTS_PER_TYPE, FREE_SPACE, GEOMETRY, HEX_INDEX, INSECTS,
-                                           NUM_CORNERS, NUM_HEXES, NUM_SPACES, PRINTED, START_APS,
+                                           NUM_CORNERS, NUM_HEXES, NUM_SPACES, PLANNING, PRINTED, START_APS,
                                            START_ELEMENTS, START_SPECIES, START_TILES, TUNDRA_START, TUNDRA_TILES,
                                            WANDERLUST_TILES, corner_at)
 from engine.dominant_species.cards import FACE_UP, ICE_AGE, NUM_CARDS
@@ -83,7 +83,7 @@ def new_game(num_players: int, seed: int, options: dict) -> DominantState:
     s.last_scored = -1
     s.ice_age = False
     s.turn = 1
-    s.phase = flow.PLANNING
+    s.phase = PLANNING
     s.cursor = -2
     s.plan_pos = 0
     s.pk = D.NONE
@@ -94,11 +94,6 @@ def new_game(num_players: int, seed: int, options: dict) -> DominantState:
     s.log_tail = []
     s._legal = None
     s.current_player = -1
-    _load_rules()
     flow.advance(s)
     return s
 
-
-def _load_rules():
-    # the modules whose import registers the decision rules
-    from engine.dominant_species import dominance, execution, planning, reset  # noqa: F401

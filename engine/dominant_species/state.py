@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from engine.contract import TERMINAL, IllegalActionError, State
 from engine.dominant_species import decisions as D
-from engine.dominant_species import flow
+from engine.dominant_species import flow, scoring
+from engine.dominant_species import observation as observation_module
+from engine.dominant_species.board import PHASE_NAMES
+from engine.dominant_species.render import render_state
 
-PLANNING, EXECUTION, RESET, OVER = range(4)
 _LOG_CHUNK = 32  # the public history is a shared tuple plus a short list: clone copies the list only
-PHASE_NAMES = ("planning", "execution", "reset", "over")
 
 
 class DominantState(State):
@@ -29,6 +30,9 @@ class DominantState(State):
                  "tundra_left", "survival", "scored", "last_scored", "ice_age", "turn", "phase", "cursor",
                  "plan_pos", "pk", "pseat", "ctx", "queue", "log_done", "log_tail", "_legal")
     game = "dominant_species"
+    # derived from the rest, left out when states are compared: the legal actions of
+    # this position once asked for, and ``tiles`` / ``live`` (read off ``terrain``)
+    cache_slots = ("_legal", "tiles", "live")
 
     # -- contract verbs ---------------------------------------------------------
     def legal_actions(self) -> list:
@@ -129,19 +133,15 @@ class DominantState(State):
 
     def scores(self) -> list:
         """VPs; before the end, plus what the final scoring of every tile would add now."""
-        from engine.dominant_species.scoring import current_scores
-        return current_scores(self)
+        return scoring.current_scores(self)
 
     def rank_keys(self) -> list:
-        from engine.dominant_species.scoring import rank_keys
-        return rank_keys(self)
+        return scoring.rank_keys(self)
 
     def observation(self, seat: int):
-        from engine.dominant_species.observation import DominantObservation
-        return DominantObservation(self, seat)
+        return observation_module.DominantObservation(self, seat)
 
     def render(self) -> str:
-        from engine.dominant_species.render import render_state
         return render_state(self)
 
     @property

@@ -19,45 +19,43 @@ Strategy (what a careful human does):
   protects endangered species, takes the card that scores most now and places
   and moves cubes where they pay.
 
-Ties are broken by the player's own seeded generator (deterministic per seed).
+It reads the game only through the observation's named views (``obs.tiles()``,
+``obs.animals()``, ``obs.decision``, ...; engine/dominant_species/observation.py),
+also on the looked-ahead samples (through their observations), and the rules'
+static tables (which section a space belongs to).  Ties are broken by the
+player's own seeded generator (deterministic per seed).
 """
 from __future__ import annotations
 
-from engine.dominant_species import decisions as D
-from engine.dominant_species.board import (ABUNDANCE, ADAPTATION, BOX_ADAPTATION, BOX_REGRESSION, COMPETITION,
-                                           COMPETITION_TERRAINS, CORNER_HEXES, DEPLETION, DOMINATION, GLACIATION,
-                                           INITIATIVE, MIGRATION, MIGRATION_LIMIT, NUM_HEXES, PRINTED, REGRESSION,
-                                           SPACE_INDEX, SPACE_SECTION, SPECIATION, WANDERLUST, WASTELAND)
-from engine.dominant_species.earth import dominant, glaciation_targets, matches, speciation_limit
-from engine.dominant_species.scoring import current_scores, score_tile
+from engine.dominant_species.board import (ABUNDANCE, ADAPTATION, COMPETITION, COMPETITION_TERRAINS, DEPLETION,
+                                           DOMINATION, ELEMENT_NAMES, GLACIATION, INITIATIVE, MIGRATION,
+                                           MIGRATION_LIMIT, REGRESSION, SPACE_INDEX, SPACE_SECTION, SPECIATION,
+                                           TERRAIN_NAMES, WANDERLUST, WASTELAND)
 from players.base import SeededPlayer
 
 # decisions that only set up the rest of an action: judged after completing it greedily
-OPENERS = frozenset((D.INIT, D.ABUND_ELEM, D.SPEC_CORNER, D.WL_STACK, D.WL_HEX, D.WL_ELEM, D.CARD, D.AQ_TILE,
-                     D.AQ_ELEM, D.BLIGHT_TILE, D.CAT_TILE, D.HAB_ELEM, D.HIB_TILE, D.EXODUS_TILE, D.META_LOSE))
+OPENERS = frozenset(("initiative", "abundance element", "speciation corner", "wanderlust stack", "wanderlust tile",
+                     "wanderlust element", "card", "aquatic tile", "aquatic element", "blight tile",
+                     "catastrophe tile", "habitat element", "hibernation tile", "mass-exodus tile",
+                     "metamorphosis lose"))
 CHAIN_LIMIT = 6
 
 
-def evaluate(s, me: int) -> float:
-    """How good the position is for ``me`` (higher is better)."""
-    scores = current_scores(s)
-    others = [scores[x] for x in range(s.num_players) if x != me]
+def evaluate(obs) -> float:
+    """How good the position is for the observing seat (higher is better)."""
+    me = obs.seat
+    scores = obs.current_scores()
+    others = [scores[x] for x in range(obs.num_players) if x != me]
     value = scores[me] - max(others)
-    n = s.num_players
-    sp = s.sp
-    over = s.phase == 3
-    if over:
+    if obs.phase_name == "over":
         return value * 10.0
-    for h in range(NUM_HEXES):
-        if s.terrain[h] < 0:
-            continue
-        mine = sp[h * n + me]
-        d = dominant(s, h)
-        if d == me:
+    for tile in obs.tiles():
+        mine = tile.species[me]
+        if tile.dominant == me:
             value += 2.5
         if mine:
             value += 0.4 * mine
-            if matches(s, me, h) == 0:
+            if tile.matches[me] == 0:
                 value -= 1.5 * mine
     return value
 
@@ -69,102 +67,107 @@ class RuleBasedPlayer(SeededPlayer):
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
-        s = obs.sample(self.rng)
-        me = obs.seat
-        if s.pk == D.PLACE:
-            return self._place(s, me, legal)
+        decision = obs.decision
+        if decision.name == "place":
+            return self._place(obs, legal)
+        world = obs.sample(self.rng)
         best, best_v = legal[0], None
         for action in legal:
-            v = self._value_of(s, me, action) + self.rng.below(1000) * 1e-6
+            v = self._value_of(world, obs.seat, decision, action) + self.rng.below(1000) * 1e-6
             if best_v is None or v > best_v:
                 best, best_v = action, v
         return best
 
     # -- execution: look-ahead on the sampled state -------------------------------------
-    def _value_of(self, s, me, action) -> float:
-        t = s.clone()
-        kind = t.pk
-        cursor = t.cursor
+    def _value_of(self, world, me, decision, action) -> float:
+        t = world.clone()
         t.apply(action)
-        if kind in OPENERS:
-            steps = 0
-            while (steps < CHAIN_LIMIT and t.current_player == me and t.cursor == cursor
-                   and t.phase == 1 and t.pk != D.PLACE):
-                options = t.legal_actions()
-                best, best_v = options[0], None
-                for a in options:
+        if decision.name in OPENERS:
+            for _ in range(CHAIN_LIMIT):
+                view = t.observation(me)
+                now = view.decision
+                if not (view.current_player == me and now.step == decision.step
+                        and view.phase_name == "execution" and now.name != "place"):
+                    break
+                best, best_v = view.legal_actions[0], None
+                for a in view.legal_actions:
                     u = t.clone()
                     u.apply(a)
-                    v = evaluate(u, me)
+                    v = evaluate(u.observation(me))
                     if best_v is None or v > best_v:
                         best, best_v = a, v
                 t.apply(best)
-                steps += 1
-        return evaluate(t, me)
+        return evaluate(t.observation(me))
 
     # -- planning: hand-written values per section ---------------------------------------
-    def _place(self, s, me, legal):
+    def _place(self, obs, legal):
         best, best_v = legal[0], None
         for action in legal:
-            v = self._space_value(s, me, action[1]) + self.rng.below(1000) * 1e-4
+            v = self._space_value(obs, action[1]) + self.rng.below(1000) * 1e-4
             if best_v is None or v > best_v:
                 best, best_v = action, v
         return best
 
-    def _space_value(self, s, me, space) -> float:
+    def _space_value(self, obs, space) -> float:
+        """What an AP on ``space`` (an id of the action display) is worth to us now."""
         sec, i = SPACE_SECTION[space], SPACE_INDEX[space]
-        n = s.num_players
+        me, n = obs.seat, obs.num_players
+        mine = obs.me
         if sec == DOMINATION:
             best = 0.0
-            for h in range(NUM_HEXES):
-                if s.terrain[h] < 0 or s.scored >> h & 1:
+            for tile in obs.tiles():
+                if tile.scored:
                     continue
-                pay = dict(score_tile(s, h))
+                pay = tile.pays
                 gain = pay.get(me, 0) - max([pay.get(x, 0) for x in range(n) if x != me] or [0])
-                if dominant(s, h) == me:
+                if tile.dominant == me:
                     gain += 3
                 best = max(best, gain)
             return best + 1.0 - 0.3 * i
         if sec == SPECIATION:
-            if not s.gene[me]:
+            if not mine.gene_pool:
                 return -1.0
+            element = ELEMENT_NAMES[i] if i < len(ELEMENT_NAMES) else None
+            tiles = {tile.hex: tile for tile in obs.tiles()}
             best = 0.0
-            for c in s.geo.corners:
-                if s.elem[c] != i:
+            for corner in obs.corners():
+                if element is None or corner.element != element:
                     continue
                 room = 0.0
-                for h in CORNER_HEXES[c]:
-                    if s.terrain[h] >= 0:
-                        k = speciation_limit(s, h)
-                        room += k if matches(s, me, h) + s.disp[me * 6 + i] > 0 else 0.3 * k
+                for h in corner.tiles:
+                    k = tiles[h].speciation_limit
+                    room += k if tiles[h].matches[me] + mine.elements.get(element, 0) > 0 else 0.3 * k
                 best = max(best, room)
-            return min(best, s.gene[me]) * 0.8
+            return min(best, mine.gene_pool) * 0.8
         if sec == ADAPTATION:
-            if sum(s.disp[me * 6:me * 6 + 6]) >= 6:
+            if sum(mine.elements.values()) >= 6:
                 return -1.0
+            box = obs.boxes["adaptation"]
+            tiles = obs.tiles()
             best = 0.0
-            for e in range(6):
-                if s.box[BOX_ADAPTATION * 6 + e]:
+            for element in ELEMENT_NAMES:
+                if box.get(element):
                     gain = 0.0
-                    for h in range(NUM_HEXES):
-                        k = s.sp[h * n + me] if s.terrain[h] >= 0 else 0
+                    for tile in tiles:
+                        k = tile.species[me]
                         if k:
-                            on = sum(1 for c in s.geo.hex_corners[h] if s.elem[c] == e)
-                            gain += on * 0.5 + (1.5 * k if on and matches(s, me, h) == 0 else 0)
+                            on = tile.elements.count(element)
+                            gain += on * 0.5 + (1.5 * k if on and tile.matches[me] == 0 else 0)
                     best = max(best, gain)
             return 2.0 + best
         if sec == REGRESSION:
-            printed = PRINTED[s.animal[me]]
-            at_risk = sum(1 for e in range(6) if s.box[BOX_REGRESSION * 6 + e] and s.disp[me * 6 + e] > printed[e])
+            box = obs.boxes["regression"]
+            at_risk = sum(1 for e in ELEMENT_NAMES
+                          if box.get(e) and mine.elements.get(e, 0) > mine.printed.get(e, 0))
             return 1.5 * at_risk - 0.5
         if sec == WANDERLUST:
-            return 3.0 if any(t >= 0 for t in s.wl_up) else -1.0
+            return 3.0 if any(t is not None for t in obs.wanderlust) else -1.0
         if sec == COMPETITION:
-            terrains = COMPETITION_TERRAINS[i]
+            terrains = {TERRAIN_NAMES[x] for x in COMPETITION_TERRAINS[i]}
             shared = 0
-            for h in range(NUM_HEXES):
-                if s.terrain[h] >= 0 and s.sp[h * n + me] and (s.tundra[h] or s.terrain[h] in terrains):
-                    if any(s.sp[h * n + x] for x in range(n) if x != me):
+            for tile in obs.tiles():
+                if tile.species[me] and (tile.tundra or tile.terrain in terrains):
+                    if any(tile.species[x] for x in range(n) if x != me):
                         shared += 1
             return 1.2 * min(shared, 3)
         if sec == MIGRATION:
@@ -172,7 +175,7 @@ class RuleBasedPlayer(SeededPlayer):
         if sec == ABUNDANCE:
             return 1.5
         if sec == GLACIATION:
-            return 1.6 if glaciation_targets(s) else -1.0
+            return 1.6 if obs.glaciation_targets() else -1.0
         if sec == INITIATIVE:
             return 1.2
         if sec in (WASTELAND, DEPLETION):

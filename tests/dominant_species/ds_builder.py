@@ -18,7 +18,7 @@ from engine.dominant_species.board import (ANIMAL_NAMES, CORNER_BY_NAME, ELEMENT
                                            TUNDRA_TILES, hex_name)
 from engine.dominant_species.earth import refresh_tiles
 from engine.dominant_species.execution import run_step
-from engine.dominant_species.flow import EXECUTION
+from engine.dominant_species.board import EXECUTION
 
 
 def hx(qr) -> int:

@@ -1,7 +1,12 @@
 """The rule-based player: legal moves from its observation, and it beats random play."""
+import ast
+import inspect
+
+import players.rules.dominant_species as rules_module
 from arena.match import play_game
 from engine.dominant_species import GAME
 from engine.dominant_species.board import SPACE_BY_NAME
+from engine.dominant_species.observation import _INTS, _LISTS
 from players.loading import make_player
 from players.random_player import RandomPlayer
 from players.rules.dominant_species import RuleBasedPlayer, evaluate
@@ -15,9 +20,9 @@ def test_rules_resolves_per_game_and_beats_random_at_two_players():
 
 def test_endangered_species_count_against_a_position():
     s = GAME.new_game(2, 1, {"deal_animals": False})
-    before = evaluate(s, 0)
+    before = evaluate(s.observation(0))
     s.elem = [-1] * len(s.elem)  # every species endangered
-    assert evaluate(s, 0) < before - 5
+    assert evaluate(s.observation(0)) < before - 5
 
 
 def test_domination_is_placed_where_a_tile_pays_us():
@@ -26,4 +31,18 @@ def test_domination_is_placed_where_a_tile_pays_us():
     p.start("dominant_species", s.current_player, 2, 0)
     action = p.act(s.observation(s.current_player))
     assert action in s.legal_actions()
-    assert p._space_value(s, 0, SPACE_BY_NAME["domination.0"]) > p._space_value(s, 0, SPACE_BY_NAME["depletion.0"])
+    obs = s.observation(0)
+    assert p._space_value(obs, SPACE_BY_NAME["domination.0"]) > p._space_value(obs, SPACE_BY_NAME["depletion.0"])
+
+
+def test_the_player_reads_only_the_observations_views():
+    """No packed field of an observation (``sp``, ``terrain``, ...) is read off one
+    (``obs`` / ``view`` in the player), and no rule module beyond the static board
+    tables is imported."""
+    tree = ast.parse(inspect.getsource(rules_module))
+    packed = (set(_LISTS) | set(_INTS)) - {"num_players", "current_player"}
+    read = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name) and node.value.id in ("obs", "view")}
+    assert read and not read & packed
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert imported <= {"__future__", "engine.dominant_species.board", "players.base"}

@@ -7,7 +7,8 @@ from engine.dominant_species import decisions as D
 from engine.dominant_species.board import (BOX_ABUNDANCE, BOX_ADAPTATION, BOX_DEPLETION, BOX_REGRESSION,
                                            BOX_WANDERLUST, BOX_WASTELAND, SPACE_BY_NAME, bonus_vps)
 from engine.dominant_species.cards import CARD_BY_NAME
-from engine.dominant_species.flow import OVER, PLANNING, RESET, advance
+from engine.dominant_species.board import OVER, PLANNING, RESET
+from engine.dominant_species.flow import advance
 from engine.dominant_species.reset import begin, extinction, reseed, survival
 from engine.dominant_species.scoring import rescore, score_tile
 
