@@ -47,7 +47,10 @@ def test_a_driver_killed_midway_resumes_with_every_game_once(tmp_path):
 
 
 def test_ctrl_c_stops_cleanly_and_keeps_the_finished_games(tmp_path):
-    path = toy_config(tmp_path, MIXED, games=25)
+    # slower moves than MIXED's, so that Ctrl-C surely lands while games remain
+    # (with 2 ms moves all 150 games could finish before the signal was handled)
+    slower = [player("a"), player("s1", "Sleepy", sleep=0.01), player("s2", "Sleepy", seed=3, sleep=0.01)]
+    path = toy_config(tmp_path, slower, games=25)
     log = tmp_path / "results/t/games.jsonl"
     driver = arena("tournament", str(path))
     while not log.exists() or log.read_bytes().count(b"\n") < 10:
