@@ -49,6 +49,7 @@ from __future__ import annotations
 from engine.contract import GameSpec
 from engine.random_mutations.actions import action_from_text, action_to_text
 from engine.random_mutations.invariants import check as invariants
+from engine.random_mutations.observation import redeal
 from engine.random_mutations.options import RULE_OPTIONS
 from engine.random_mutations.scoring import rescore
 from engine.random_mutations.setup import new_game
@@ -66,6 +67,7 @@ GAME = GameSpec(
     default_players=2,
     invariants=invariants,
     rescore=rescore,
+    redeal=redeal,
 )
 
 __all__ = ["GAME", "RULE_OPTIONS", "RMState"]

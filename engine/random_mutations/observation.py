@@ -179,3 +179,28 @@ class RMObservation(Observation):
     def render(self) -> str:
         from engine.random_mutations.render import render_observation
         return render_observation(self)
+
+
+def redeal(state: RMState, seat: int, rng) -> RMState:
+    """The contract hook ``GameSpec.redeal``, written apart from ``sample``: a copy of
+    ``state`` with every face-down card dealt again.  No seat sees a face-down card
+    (§7), ``seat`` included, so the whole unseen lot moves: the cards of the main deck,
+    of every personal deck (its owner's too) and the face-down cards on the table and
+    in the discard piles (``buried``, counts per trait) are gathered, shuffled and put
+    back in the same sizes.  Revealed cards (``seen``), the rows, the pile sizes, the
+    history and the state's own RNG stay as they are."""
+    t = state.clone()
+    lot = t.deck + [k for d in t.pdecks for k in d]
+    for k, count in enumerate(t.buried):
+        lot.extend([k] * count)
+    rng.shuffle(lot)
+    cut = len(t.deck)
+    t.deck = lot[:cut]
+    for d in t.pdecks:
+        d[:] = lot[cut:cut + len(d)]
+        cut += len(d)
+    buried = [0] * NUM_TRAITS
+    for k in lot[cut:]:
+        buried[k] += 1
+    t.buried = buried
+    return t

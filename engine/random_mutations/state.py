@@ -24,6 +24,7 @@ class RMState(State):
                  "deck", "pdecks", "buried", "seen", "discards", "rows", "centre", "dice", "passed",
                  "passes", "budded", "restarts", "ctx", "actor", "tiebreak", "cached", "history")
     game = "random_mutations"
+    cache_slots = ("cached",)  # the position's legal list, derived from the rest
 
     # --- contract verbs ---------------------------------------------------------
     def legal_actions(self) -> list:
