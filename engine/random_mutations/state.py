@@ -34,7 +34,12 @@ class RMState(State):
         return cached
 
     def apply(self, action) -> None:
-        legal = self.legal_actions()
+        """``engine.contract``'s one policy: an action not in the position's legal list
+        raises ``IllegalActionError`` and changes nothing (the list is kept as the cache;
+        a mean of ~8 actions at 3 players, so the membership test is a few comparisons)."""
+        legal = self.cached
+        if legal is None:
+            legal = self.cached = _LEGAL[self.phase](self)
         if action not in legal:
             raise IllegalActionError(f"{action!r} is not legal now ({self!r})")
         self.history.append((self.current_player, action))
