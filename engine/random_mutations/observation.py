@@ -10,9 +10,12 @@ deals it at random, jointly, into the main deck, every personal deck and the
 face-down cards, so a sample agrees with every trait already revealed.
 
 Views for bot authors: ``species(seat)`` (records with readable fields), ``my_species``,
+``phase_name`` ("development", "feeding", "victim choice", ...), ``attack`` (the attack
+waiting for its victim, a record), ``last_turn``, ``options`` (the resolved rule options),
 ``centre`` (red, green, black in the centre), ``personal_deck_sizes``, ``deck_size``,
 ``discard_sizes``, ``next_trait_odds()`` (the chance of each trait for the next card
-turned over), ``scores()``.
+turned over), ``scores()``; ``VIEWS`` names them all.  The other fields (``rows``, ``ctx``, ``phase``, ...) are
+the packed form ``sample`` works from, no API.
 """
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from typing import NamedTuple
 from engine.contract import TERMINAL, Observation
 from engine.random_mutations.cards import NUM_TRAITS, TRAIT_NAMES
 from engine.random_mutations.species import ANIMALS, ATTACKED, MASK, NEED, OFED, STRIDE
-from engine.random_mutations.state import PHASE_NAMES, RMState
+from engine.random_mutations.state import PHASE_NAMES, VICTIM, RMState
 
 
 class AnimalView(NamedTuple):
@@ -48,11 +51,28 @@ class SpeciesView(NamedTuple):
         return trait_id in self.trait_ids
 
 
+class AttackView(NamedTuple):
+    """An attack waiting for the attacked owner's choice (phase "victim choice")."""
+    predator_seat: int
+    predator_species: int
+    predator_animal: int
+    target_seat: int
+    target_species: int
+    ignored: str | None    # the trait Developmental Defects ignores, by name
+    mimicked: bool         # Mimicry has already sent it on (once per attack)
+
+
 def _fed(sp, i) -> bool:
     an = sp[4]
     if sp[MASK] & 2:  # Obligate Carnivore
         return bool(an[i + 4] & OFED)
     return an[i] + an[i + 1] >= sp[NEED]
+
+
+# the API of an observation for bot authors (the rest is the packed form)
+VIEWS = ("game", "seat", "num_players", "current_player", "legal_actions", "is_terminal", "options", "turn",
+         "first_player", "last_turn", "phase_name", "attack", "species", "my_species", "centre", "dice",
+         "deck_size", "personal_deck_sizes", "discard_sizes", "next_trait_odds", "scores", "render")
 
 
 class RMObservation(Observation):
@@ -128,7 +148,17 @@ class RMObservation(Observation):
 
     @property
     def phase_name(self) -> str:
+        """"development", "feeding", "victim choice", "scavenger", "grazing", "parasites",
+        "simplification" or "over"."""
         return PHASE_NAMES[self.phase]
+
+    @property
+    def attack(self) -> AttackView | None:
+        """The attack whose target owner chooses now (phase "victim choice"), else None."""
+        if self.phase != VICTIM:
+            return None
+        p, ti, ign, si, i, mimicked = self.ctx
+        return AttackView(self.actor, si, i // STRIDE, p, ti, None if ign < 0 else TRAIT_NAMES[ign], mimicked)
 
     # --- determinization ------------------------------------------------------------
     def sample(self, rng) -> RMState:
