@@ -54,7 +54,8 @@ def test_rule_players_finish_games_under_every_option_set_and_player_count():
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: f"{len(o)} options")
 def test_the_rule_player_reads_the_observation_only_through_its_named_views(options):
-    _play(5, [RuleBasedPlayer(i) for i in range(3)], options, views_only=True)
+    for seed in range(6):  # these games include victim choices (the ``attack`` view)
+        _play(seed, [RuleBasedPlayer(i) for i in range(3)], options, views_only=True)
     with pytest.raises(AttributeError, match="named views"):
         ViewsOnly(GAME.new_game(2, 1).observation(0)).rows
 
