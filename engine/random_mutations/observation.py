@@ -23,8 +23,11 @@ from typing import NamedTuple
 
 from engine.contract import TERMINAL, Observation
 from engine.random_mutations.cards import NUM_TRAITS, TRAIT_NAMES
-from engine.random_mutations.species import ANIMALS, ATTACKED, MASK, NEED, OFED, STRIDE
-from engine.random_mutations.state import PHASE_NAMES, VICTIM, RMState
+from engine.random_mutations.species import ATTACKED, MASK, NEED, OFED, STRIDE
+from engine.random_mutations import state as state_module
+from engine.random_mutations.phases import PHASE_NAMES, VICTIM
+from engine.random_mutations.render import render_observation
+from engine.random_mutations.scoring import scores as score_rows
 
 
 class AnimalView(NamedTuple):
@@ -139,8 +142,7 @@ class RMObservation(Observation):
         return {TRAIT_NAMES[k]: c / total for k, c in enumerate(self.unseen) if c} if total else {}
 
     def scores(self) -> list:
-        from engine.random_mutations.scoring import scores
-        return scores(self)
+        return score_rows(self)
 
     @property
     def opts(self):  # what scoring reads
@@ -161,13 +163,13 @@ class RMObservation(Observation):
         return AttackView(self.actor, si, i // STRIDE, p, ti, None if ign < 0 else TRAIT_NAMES[ign], mimicked)
 
     # --- determinization ------------------------------------------------------------
-    def sample(self, rng) -> RMState:
+    def sample(self, rng) -> "state_module.RMState":
         """A full State: the unseen cards dealt at random into the main deck, every personal
         deck and the face-down cards; future chance from ``rng.fork``."""
         if self._pool is None:
             self._pool = tuple(k for k in range(NUM_TRAITS) for _ in range(self.unseen[k]))
         pool = list(self._pool)
-        s = RMState.__new__(RMState)
+        s = state_module.RMState.__new__(state_module.RMState)
         n = self.num_players
         sizes = self.personal_deck_sizes
         drawn = rng.take(pool, self.deck_size + sum(sizes))
@@ -207,11 +209,10 @@ class RMObservation(Observation):
         return s
 
     def render(self) -> str:
-        from engine.random_mutations.render import render_observation
         return render_observation(self)
 
 
-def redeal(state: RMState, seat: int, rng) -> RMState:
+def redeal(state: "state_module.RMState", seat: int, rng) -> "state_module.RMState":
     """The contract hook ``GameSpec.redeal``, written apart from ``sample``: a copy of
     ``state`` with every face-down card dealt again.  No seat sees a face-down card
     (§7), ``seat`` included, so the whole unseen lot moves: the cards of the main deck,
