@@ -23,6 +23,9 @@ block of consecutive ids.  The bounds, all true ones, for every option set:
   supply: ``RED_SUPPLY`` per box.
 * A dropped trait (Simplification, Tail Loss) is one of the ``NUM_TRAITS`` traits.
 
+Sizes: 15,924,155 ids at 2 players, 31,815,305 at 4, 535,690,767 at 5 and 857,026,767
+at 8 (piracies are most of them).
+
 >>> codec = action_codec(2)
 >>> codec.decode(codec.encode((9, 1, 0, 1, 2, -1)))
 (9, 1, 0, 1, 2, -1)
