@@ -21,7 +21,8 @@ def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple:
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # the interval holds p (exactly, where rounding would leave 0 or n successes just outside)
+    return min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
 
 
 def normal_cdf(x: float) -> float:

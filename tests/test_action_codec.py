@@ -25,7 +25,7 @@ def random_positions(name, n, games, seed=0):
 
 
 def test_every_game_of_ours_has_a_codec():
-    assert {"origin", "citadels", "natural_selection", "dominant_species"} <= set(GAMES)
+    assert {"origin", "citadels", "natural_selection", "dominant_species", "random_mutations"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("name,n", COUNTS)

@@ -27,7 +27,8 @@ Where each point lives:
                      the last turn, the final tie-break (``final_tiebreak``).
 * ``scoring.py``     §2.10 scores, rank keys, ``rescore``; ``invariants.py`` the contract checks.
 * ``observation.py`` §7 hidden information (nobody sees a face-down card, its owner
-                     included) and ``sample``.
+                     included), ``sample`` and the contract hook ``redeal``.
+* ``codec.py``       the fixed integer encoding of actions (OpenSpiel), its bounds argued.
 
 Fixed readings that are not options (the reference's "other fixed readings"): the cap is
 checked only when adding an animal; food beyond the need has no effect; blue tokens are
@@ -48,7 +49,9 @@ from __future__ import annotations
 
 from engine.contract import GameSpec
 from engine.random_mutations.actions import action_from_text, action_to_text
+from engine.random_mutations.codec import action_codec
 from engine.random_mutations.invariants import check as invariants
+from engine.random_mutations.observation import redeal
 from engine.random_mutations.options import RULE_OPTIONS
 from engine.random_mutations.scoring import rescore
 from engine.random_mutations.setup import new_game
@@ -66,6 +69,8 @@ GAME = GameSpec(
     default_players=2,
     invariants=invariants,
     rescore=rescore,
+    redeal=redeal,
+    action_codec=action_codec,
 )
 
 __all__ = ["GAME", "RULE_OPTIONS", "RMState"]

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.random_mutations import feeding as feeding_module
 from engine.random_mutations.actions import ADD, BUD, DIVERGE, DROP, NEW, NEW_ACTION, PASS_ACTION, TRAIT
 from engine.random_mutations.cards import BIT, BUDDING, EXTREMOPHILE, SIMPLIFICATION
+from engine.random_mutations.phases import DEVELOPMENT, DROP as DROP_PHASE
 from engine.random_mutations.species import (ANIMALS, INHERITED, MASK, STRIDE, TRAITS, make_species, recompute)
 
 if TYPE_CHECKING:
@@ -166,7 +168,7 @@ def simplify(s: "RMState", seat: int, si: int) -> bool:
         if len(others) == 1:
             drop_trait(s, seat, sp, others[0])
             return False
-        s.phase = 6  # DROP
+        s.phase = DROP_PHASE
         s.ctx = (seat, si)
         s.current_player = seat
         return True
@@ -197,7 +199,7 @@ def legal_drop(s: "RMState") -> list:
 def apply_drop(s: "RMState", action) -> None:
     seat, si = s.ctx
     drop_trait(s, seat, s.rows[seat][si], action[1])
-    s.phase = 0
+    s.phase = DEVELOPMENT
     s.ctx = None
     advance(s)
 
@@ -231,12 +233,11 @@ def advance(s: "RMState") -> None:
             continue
         s.current_player = seat
         return
-    from engine.random_mutations.feeding import start_feeding
-    start_feeding(s)
+    feeding_module.start_feeding(s)
 
 
 def start_development(s: "RMState") -> None:
-    s.phase = 0
+    s.phase = DEVELOPMENT
     s.passed = [False] * s.num_players
     s.budded = 0
     s.current_player = (s.first - 1) % s.num_players

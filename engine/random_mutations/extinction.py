@@ -10,14 +10,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.contract import TERMINAL
+from engine.random_mutations import development as development_module
 from engine.random_mutations.actions import PARASITE
+from engine.random_mutations.phases import OVER, PARASITE as PARASITE_PHASE
+from engine.random_mutations.scoring import scores
 from engine.random_mutations.species import (ANIMALS, POISONED, STRIDE, TRAITS, distinct_animals, is_fed,
                                              remove_animal)
 
 if TYPE_CHECKING:
     from engine.random_mutations.state import RMState
 
-PARASITE_PHASE, OVER = 5, 7
 RESTART_CARDS = 10
 
 
@@ -174,8 +176,7 @@ def start_turn(s: "RMState") -> None:
         s.restarts = 0
     if not s.deck:
         s.last_turn = True
-    from engine.random_mutations.development import start_development
-    start_development(s)
+    development_module.start_development(s)
 
 
 def end_game(s: "RMState") -> None:
@@ -187,7 +188,6 @@ def end_game(s: "RMState") -> None:
     n = s.num_players
     tb = [0] * n
     if s.opts.final_tiebreak == "die":
-        from engine.random_mutations.scoring import scores
         keys = [(sc, d) for sc, d in zip(scores(s), s.discards)]
         groups = {}
         for seat, key in enumerate(keys):

@@ -10,19 +10,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.random_mutations import extinction as extinction_module
 from engine.random_mutations.actions import (ATTACK, BLACK, GRAZE, GREEN, MIMIC, PASS_ACTION, PIRATE, RED, SCAVENGE,
                                              TAIL, VICTIM)
 from engine.random_mutations.cards import (BARK_BEETLE, BIG, BIT, BLACK_SUPPLY, BURROWING, CAMOUFLAGE,
                                            CLIMATE_TABLES, DEV_DEFECTS, GRAZING, GREEN_SUPPLY, MIMICRY, OBLIGATE,
                                            PIRACY, POISONOUS, PREDATOR_BITS, RED_SUPPLY, RUNNING, SCAVENGER,
                                            SHARP_VISION, SWIMMING, TAIL_LOSS)
+from engine.random_mutations.phases import FEEDING, GRAZE as GRAZE_PHASE, SCAVENGE as SCAVENGE_PHASE
+from engine.random_mutations.phases import VICTIM as VICTIM_PHASE
 from engine.random_mutations.species import (ANIMALS, ATTACKED, MASK, NEED, OFED, PIRATED, POISONED, STRIDE, TRAITS,
                                              distinct_animals, recompute, remove_animal)
 
 if TYPE_CHECKING:
     from engine.random_mutations.state import RMState
 
-FEEDING, VICTIM_PHASE, SCAVENGE_PHASE, GRAZE_PHASE = 1, 2, 3, 4
 OBL = BIT[OBLIGATE]
 BB = BIT[BARK_BEETLE]
 SWIM = BIT[SWIMMING]
@@ -103,8 +105,7 @@ def next_turn(s: "RMState") -> None:
     while True:
         active = n - sum(passed)
         if active == 0 or s.passes >= active:
-            from engine.random_mutations.extinction import start_extinction
-            start_extinction(s)
+            extinction_module.start_extinction(s)
             return
         for _ in range(n):
             seat = (seat + 1) % n

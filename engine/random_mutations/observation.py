@@ -10,9 +10,12 @@ deals it at random, jointly, into the main deck, every personal deck and the
 face-down cards, so a sample agrees with every trait already revealed.
 
 Views for bot authors: ``species(seat)`` (records with readable fields), ``my_species``,
+``phase_name`` ("development", "feeding", "victim choice", ...), ``attack`` (the attack
+waiting for its victim, a record), ``last_turn``, ``options`` (the resolved rule options),
 ``centre`` (red, green, black in the centre), ``personal_deck_sizes``, ``deck_size``,
 ``discard_sizes``, ``next_trait_odds()`` (the chance of each trait for the next card
-turned over), ``scores()``.
+turned over), ``scores()``; ``VIEWS`` names them all.  The other fields (``rows``, ``ctx``, ``phase``, ...) are
+the packed form ``sample`` works from, no API.
 """
 from __future__ import annotations
 
@@ -20,8 +23,11 @@ from typing import NamedTuple
 
 from engine.contract import TERMINAL, Observation
 from engine.random_mutations.cards import NUM_TRAITS, TRAIT_NAMES
-from engine.random_mutations.species import ANIMALS, ATTACKED, MASK, NEED, OFED, STRIDE
-from engine.random_mutations.state import PHASE_NAMES, RMState
+from engine.random_mutations.species import ATTACKED, MASK, NEED, OFED, STRIDE
+from engine.random_mutations import state as state_module
+from engine.random_mutations.phases import PHASE_NAMES, VICTIM
+from engine.random_mutations.render import render_observation
+from engine.random_mutations.scoring import scores as score_rows
 
 
 class AnimalView(NamedTuple):
@@ -48,11 +54,28 @@ class SpeciesView(NamedTuple):
         return trait_id in self.trait_ids
 
 
+class AttackView(NamedTuple):
+    """An attack waiting for the attacked owner's choice (phase "victim choice")."""
+    predator_seat: int
+    predator_species: int
+    predator_animal: int
+    target_seat: int
+    target_species: int
+    ignored: str | None    # the trait Developmental Defects ignores, by name
+    mimicked: bool         # Mimicry has already sent it on (once per attack)
+
+
 def _fed(sp, i) -> bool:
     an = sp[4]
     if sp[MASK] & 2:  # Obligate Carnivore
         return bool(an[i + 4] & OFED)
     return an[i] + an[i + 1] >= sp[NEED]
+
+
+# the API of an observation for bot authors (the rest is the packed form)
+VIEWS = ("game", "seat", "num_players", "current_player", "legal_actions", "is_terminal", "options", "turn",
+         "first_player", "last_turn", "phase_name", "attack", "species", "my_species", "centre", "dice",
+         "deck_size", "personal_deck_sizes", "discard_sizes", "next_trait_odds", "scores", "render")
 
 
 class RMObservation(Observation):
@@ -119,8 +142,7 @@ class RMObservation(Observation):
         return {TRAIT_NAMES[k]: c / total for k, c in enumerate(self.unseen) if c} if total else {}
 
     def scores(self) -> list:
-        from engine.random_mutations.scoring import scores
-        return scores(self)
+        return score_rows(self)
 
     @property
     def opts(self):  # what scoring reads
@@ -128,16 +150,26 @@ class RMObservation(Observation):
 
     @property
     def phase_name(self) -> str:
+        """"development", "feeding", "victim choice", "scavenger", "grazing", "parasites",
+        "simplification" or "over"."""
         return PHASE_NAMES[self.phase]
 
+    @property
+    def attack(self) -> AttackView | None:
+        """The attack whose target owner chooses now (phase "victim choice"), else None."""
+        if self.phase != VICTIM:
+            return None
+        p, ti, ign, si, i, mimicked = self.ctx
+        return AttackView(self.actor, si, i // STRIDE, p, ti, None if ign < 0 else TRAIT_NAMES[ign], mimicked)
+
     # --- determinization ------------------------------------------------------------
-    def sample(self, rng) -> RMState:
+    def sample(self, rng) -> "state_module.RMState":
         """A full State: the unseen cards dealt at random into the main deck, every personal
         deck and the face-down cards; future chance from ``rng.fork``."""
         if self._pool is None:
             self._pool = tuple(k for k in range(NUM_TRAITS) for _ in range(self.unseen[k]))
         pool = list(self._pool)
-        s = RMState.__new__(RMState)
+        s = state_module.RMState.__new__(state_module.RMState)
         n = self.num_players
         sizes = self.personal_deck_sizes
         drawn = rng.take(pool, self.deck_size + sum(sizes))
@@ -177,5 +209,29 @@ class RMObservation(Observation):
         return s
 
     def render(self) -> str:
-        from engine.random_mutations.render import render_observation
         return render_observation(self)
+
+
+def redeal(state: "state_module.RMState", seat: int, rng) -> "state_module.RMState":
+    """The contract hook ``GameSpec.redeal``, written apart from ``sample``: a copy of
+    ``state`` with every face-down card dealt again.  No seat sees a face-down card
+    (§7), ``seat`` included, so the whole unseen lot moves: the cards of the main deck,
+    of every personal deck (its owner's too) and the face-down cards on the table and
+    in the discard piles (``buried``, counts per trait) are gathered, shuffled and put
+    back in the same sizes.  Revealed cards (``seen``), the rows, the pile sizes, the
+    history and the state's own RNG stay as they are."""
+    t = state.clone()
+    lot = t.deck + [k for d in t.pdecks for k in d]
+    for k, count in enumerate(t.buried):
+        lot.extend([k] * count)
+    rng.shuffle(lot)
+    cut = len(t.deck)
+    t.deck = lot[:cut]
+    for d in t.pdecks:
+        d[:] = lot[cut:cut + len(d)]
+        cut += len(d)
+    buried = [0] * NUM_TRAITS
+    for k in lot[cut:]:
+        buried[k] += 1
+    t.buried = buried
+    return t

@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from engine.contract import OptionError, RuleOption
-from engine.random_mutations.cards import (BOX_CARDS, CLIMATE_TABLES, NUM_TRAITS, SLUG_TRAIT, TRAIT_SLOTS,
-                                           TRAIT_SLUGS, parse_composition)
+from engine.random_mutations.cards import (BIG, BIT, BOX_CARDS, CARNIVORE, CARNIVORE_TRIPLE, CLIMATE_TABLES,
+                                           METABOLIC, NUM_TRAITS, OBLIGATE, SLUG_TRAIT, TRAIT_SLOTS, TRAIT_SLUGS,
+                                           parse_composition)
 
 R = True  # reconstruction
 
@@ -152,7 +153,6 @@ class Options:
 
     @classmethod
     def from_dict(cls, values: dict) -> "Options":
-        from engine.random_mutations.cards import BIG, BIT, CARNIVORE, CARNIVORE_TRIPLE, METABOLIC, OBLIGATE
         try:
             box = parse_composition(values["deck_composition"], values["trait_slots_14_16"])
         except ValueError as exc:

@@ -1,9 +1,10 @@
 """Readable text of a State or an Observation (the same public board: §7)."""
 from __future__ import annotations
 
+from engine.random_mutations.actions import action_to_text
 from engine.random_mutations.cards import TRAIT_NAMES
 from engine.random_mutations.species import ATTACKED, OFED, PIRATED, POISONED, STRIDE
-from engine.random_mutations.state import PHASE_NAMES
+from engine.random_mutations.phases import PHASE_NAMES
 
 
 def species_text(si: int, sp) -> str:
@@ -54,7 +55,6 @@ class _ObsView:
 
 
 def render_observation(o) -> str:
-    from engine.random_mutations.actions import action_to_text
     lines = [f"seen by p{o.seat}"] + _board(_ObsView(o), o.deck_size, o.personal_deck_sizes, o.scores())
     lines.append("legal: " + (", ".join(map(action_to_text, o.legal_actions)) or "-"))
     return "\n".join(lines)

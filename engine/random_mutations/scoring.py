@@ -3,6 +3,7 @@ its '+N' food mark (once per card, not per animal [R]).  Ranking: VP, then the l
 own discard pile, then the final die roll (``State.tiebreak``)."""
 from __future__ import annotations
 
+from engine.random_mutations.cards import BIG, CARNIVORE, METABOLIC, OBLIGATE
 from engine.random_mutations.species import ANIMALS, INHERITED, STRIDE, TRAITS
 
 
@@ -31,7 +32,6 @@ def rank_keys(s) -> list:
 def rescore(s) -> list:
     """The contract hook: the same rule computed a second way, from the trait names'
     food marks and population counts (independent of ``scores``' loops)."""
-    from engine.random_mutations.cards import BIG, CARNIVORE, METABOLIC, OBLIGATE
     o = s.opts
     marks = {BIG: 1, CARNIVORE: o.carnivore_food_bonus, OBLIGATE: o.obligate_food_bonus,
              METABOLIC: o.metabolic_food_bonus}

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from engine.contract import OptionError
 from engine.random_mutations.cards import NUM_TRAITS
-from engine.random_mutations.options import Options
+from engine.random_mutations.development import start_development
+from engine.random_mutations.options import Options, default_values
+from engine.random_mutations.phases import DEVELOPMENT
+from engine.random_mutations.state import RMState
 from engine.rng import Rng
 
 PERSONAL_DECK, START_SPECIES = 7, 3
@@ -24,10 +27,6 @@ def boxes(num_players: int) -> int:
 
 
 def new_game(num_players: int, seed: int, options: dict):
-    from engine.random_mutations.development import start_development
-    from engine.random_mutations.options import default_values
-    from engine.random_mutations.state import RMState
-
     values = default_values()
     values.update(options or {})
     opts = options_of(values)
@@ -65,7 +64,7 @@ def new_game(num_players: int, seed: int, options: dict):
     s.history = []
     s.turn = 1
     s.last_turn = False
-    s.phase = 0
+    s.phase = DEVELOPMENT
     s.current_player = 0
     s.first = rng.below(n) if opts.first_player == "die" else 0
     start_development(s)

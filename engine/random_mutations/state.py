@@ -7,16 +7,19 @@ faces are never looked at, §7) and ``seen`` (per trait, every card ever turned 
 trait cards on the table, discarded trait cards, traits that failed to land).  The
 table itself (``rows``) holds species (``species.py``) and ``discards`` the pile sizes.
 
-Phases: DEVELOPMENT, FEEDING, VICTIM, SCAVENGE, GRAZE, PARASITE, DROP, OVER; the
-climate roll, extinction and drawing happen inside ``apply``.
+Phases: ``phases.py``; the climate roll, extinction and drawing happen inside ``apply``.
+The rules are the phase modules' functions, looked up per phase in ``_LEGAL``/``_APPLY``.
 """
 from __future__ import annotations
 
 from engine.contract import TERMINAL, IllegalActionError, State
-
-DEVELOPMENT, FEEDING, VICTIM, SCAVENGE, GRAZE, PARASITE, DROP, OVER = range(8)
-PHASE_NAMES = ("development", "feeding", "victim choice", "scavenger", "grazing", "parasites",
-               "simplification", "over")
+from engine.random_mutations import development as _dev
+from engine.random_mutations import extinction as _ext
+from engine.random_mutations import feeding as _feed
+from engine.random_mutations import observation as _observation
+from engine.random_mutations import render as _render
+from engine.random_mutations import scoring as _scoring
+from engine.random_mutations.phases import OVER, PHASE_NAMES
 
 
 class RMState(State):
@@ -24,6 +27,7 @@ class RMState(State):
                  "deck", "pdecks", "buried", "seen", "discards", "rows", "centre", "dice", "passed",
                  "passes", "budded", "restarts", "ctx", "actor", "tiebreak", "cached", "history")
     game = "random_mutations"
+    cache_slots = ("cached",)  # the position's legal list, derived from the rest
 
     # --- contract verbs ---------------------------------------------------------
     def legal_actions(self) -> list:
@@ -33,7 +37,12 @@ class RMState(State):
         return cached
 
     def apply(self, action) -> None:
-        legal = self.legal_actions()
+        """``engine.contract``'s one policy: an action not in the position's legal list
+        raises ``IllegalActionError`` and changes nothing (the list is kept as the cache;
+        a mean of ~8 actions at 3 players, so the membership test is a few comparisons)."""
+        legal = self.cached
+        if legal is None:
+            legal = self.cached = _LEGAL[self.phase](self)
         if action not in legal:
             raise IllegalActionError(f"{action!r} is not legal now ({self!r})")
         self.history.append((self.current_player, action))
@@ -124,14 +133,6 @@ class RMState(State):
 
     def __repr__(self):
         return f"<RMState turn {self.turn} {PHASE_NAMES[self.phase]} player {self.current_player}>"
-
-
-from engine.random_mutations import development as _dev  # noqa: E402
-from engine.random_mutations import extinction as _ext  # noqa: E402
-from engine.random_mutations import feeding as _feed  # noqa: E402
-from engine.random_mutations import observation as _observation  # noqa: E402
-from engine.random_mutations import render as _render  # noqa: E402
-from engine.random_mutations import scoring as _scoring  # noqa: E402
 
 
 def _no_actions(s):

@@ -47,13 +47,14 @@ class RuleBasedPlayer(SeededPlayer):
             return legal[0]
         o = observation
         verb = legal[-1][0]
-        if o.phase == 0:
+        phase = o.phase_name
+        if phase == "development":
             return self._develop(o, legal)
-        if o.phase == 1:
+        if phase == "feeding":
             return self._feed(o, legal)
         if verb == GRAZE:
             return self._graze(o, legal)
-        if verb in (VICTIM, TAIL, MIMIC) or o.phase == 2:
+        if verb in (VICTIM, TAIL, MIMIC) or phase == "victim choice":
             return self._victim(o, legal)
         if verb == PARASITE:
             return self._parasite(o, legal)
@@ -187,8 +188,8 @@ class RuleBasedPlayer(SeededPlayer):
 
     # -- forced choices --------------------------------------------------------------
     def _victim(self, o, legal):
-        p, ti = o.ctx[:2]
-        sp = o.species(p)[ti]
+        attack = o.attack
+        sp = o.species(attack.target_seat)[attack.target_species]
         tails = [a for a in legal if a[0] == TAIL]
         if tails:  # a trait card (1 VP or so) rather than an animal (2 VP and its food)
             return self._drop(tails)

@@ -38,6 +38,13 @@ def test_games_without_a_result_are_not_rated():
     assert rate_games([failed], ["a", "b"]).rated == 0
 
 
+def test_wilson_interval_holds_the_observed_rate_even_at_none_and_all():
+    for n in range(1, 60):
+        for wins in range(n + 1):
+            low, high = wilson_interval(wins, n)
+            assert low <= wins / n <= high, (wins, n)
+
+
 def test_wilson_interval_bounds():
     assert wilson_interval(0, 0) == (0.0, 1.0)
     low, high = wilson_interval(50, 100)

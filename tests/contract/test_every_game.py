@@ -203,9 +203,9 @@ def test_a_clone_is_equal_and_independent(spec, players):
 
 @every_game
 def test_samples_agree_with_the_observation_and_deal_the_hidden_things_again(spec, players):
-    """Every sample gives back the observation it came from and starts with the seat's
-    legal actions, the true move is legal in every sample, and samples differ in what
-    the seat cannot see."""
+    """Every sample keeps the game's invariants, gives back the observation it came from
+    and starts with the seat's legal actions, the true move is legal in every sample,
+    and samples differ in what the seat cannot see."""
     varied = []
 
     def check(state, action, step):
@@ -215,6 +215,7 @@ def test_samples_agree_with_the_observation_and_deal_the_hidden_things_again(spe
             samples = [obs.sample(Rng(step * 17 + seat * 5 + k)) for k in range(3)]
             for sample in samples:
                 assert isinstance(sample, State)
+                spec.invariants(sample)
                 assert_same(sample.observation(seat), obs, f"observation of a sample (seat {seat})")
                 if seat == actor:
                     assert sample.legal_actions() == obs.legal_actions == state.legal_actions()
@@ -266,7 +267,7 @@ def test_no_state_is_reachable_from_an_observation(spec, players):
 @every_game
 def test_random_moves_are_the_moves_of_the_plain_loop(spec, players):
     """``random_moves`` with a limit plays exactly the plain legal_actions/apply loop's
-    moves; unrecorded, on a sample, it plays to the end."""
+    moves; unrecorded, on a sample, it plays to an end that keeps the invariants."""
     for seed in seeds(8):
         state, plain = spec.new_game(players, seed), spec.new_game(players, seed)
         rand = random.Random(seed).random
@@ -281,6 +282,7 @@ def test_random_moves_are_the_moves_of_the_plain_loop(spec, players):
         sample = state.observation(max(state.current_player, 0)).sample(Rng(seed))
         sample.random_moves(random.Random(seed).random, None, record=False)
         assert sample.is_terminal() and sample.random_moves(random.random) == 0
+        spec.invariants(sample)
 
 
 @every_game

@@ -29,7 +29,7 @@ def test_the_specs_resolve_to_openspiels_players():
 
 
 @pytest.mark.parametrize("spec", ["openspiel-ismcts", "openspiel-mcts"])
-@pytest.mark.parametrize("name", ["origin", "citadels", "natural_selection"])
+@pytest.mark.parametrize("name", ["origin", "citadels", "natural_selection", "random_mutations"])
 def test_a_game_against_random_has_no_fault_and_replays_the_same_for_its_seed(spec, name):
     def play():
         return play_game(name, [make_player(spec, FAST, name), RandomPlayer(seed=1)], 4)

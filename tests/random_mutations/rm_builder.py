@@ -15,7 +15,8 @@ from engine.random_mutations import GAME
 from engine.random_mutations.cards import NUM_TRAITS, SLUG_TRAIT
 from engine.random_mutations.setup import boxes, options_of
 from engine.random_mutations.species import make_species
-from engine.random_mutations.state import DEVELOPMENT, FEEDING, RMState
+from engine.random_mutations.phases import DEVELOPMENT, FEEDING
+from engine.random_mutations.state import RMState
 from engine.rng import Rng
 
 

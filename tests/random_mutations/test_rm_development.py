@@ -6,7 +6,7 @@ from engine.random_mutations import GAME
 from engine.random_mutations.actions import ADD, BUD, DIVERGE, DROP, NEW, PASS, TRAIT
 from engine.random_mutations.cards import (BIG, CARNIVORE, OBLIGATE, RUNNING, SCAVENGER, SIMPLIFICATION,
                                            SWIMMING, BURROWING)
-from engine.random_mutations.state import DEVELOPMENT, DROP as DROP_PHASE, FEEDING
+from engine.random_mutations.phases import DEVELOPMENT, DROP as DROP_PHASE, FEEDING
 from rm_builder import Builder
 
 

@@ -4,7 +4,7 @@ import pytest
 from engine.random_mutations import GAME
 from engine.random_mutations.actions import PARASITE, PASS
 from engine.random_mutations.extinction import draw, hunger_and_draw, start_extinction, start_turn
-from engine.random_mutations.state import DEVELOPMENT, OVER, PARASITE as PARASITE_PHASE
+from engine.random_mutations.phases import DEVELOPMENT, OVER, PARASITE as PARASITE_PHASE
 from rm_builder import Builder
 
 

@@ -5,8 +5,8 @@ from engine.random_mutations import GAME
 from engine.random_mutations.actions import ATTACK, BLACK, GRAZE, GREEN, PASS, RED, SCAVENGE, VICTIM, NEW
 from engine.random_mutations.cards import BIG, BURROWING, RUNNING, SWIMMING
 from engine.random_mutations.feeding import roll_climate
-from engine.random_mutations.state import FEEDING, GRAZE as GRAZE_PHASE, SCAVENGE as SCAV_PHASE
-from engine.random_mutations.state import VICTIM as VICTIM_PHASE
+from engine.random_mutations.phases import FEEDING, GRAZE as GRAZE_PHASE, SCAVENGE as SCAV_PHASE
+from engine.random_mutations.phases import VICTIM as VICTIM_PHASE
 from rm_builder import Builder
 
 

@@ -5,7 +5,7 @@ from engine.random_mutations.actions import ATTACK, MIMIC, PASS, PIRATE, TAIL, V
 from engine.random_mutations.cards import (BIG, BURROWING, CAMOUFLAGE, MIMICRY, PIRACY, POISONOUS, SHARP_VISION,
                                            TAIL_LOSS)
 from engine.random_mutations.extinction import start_extinction
-from engine.random_mutations.state import VICTIM as VICTIM_PHASE
+from engine.random_mutations.phases import VICTIM as VICTIM_PHASE
 from rm_builder import Builder
 
 ALT = "poisonous_tail_loss_mimicry"
