@@ -108,8 +108,11 @@ class PlayerProcess:
         """Have the process confine itself and load the player's class; raises
         :class:`PlayerFault` if it does not (its module raises, or never loads)."""
         deadline = deadline or time.monotonic() + STARTUP_SECONDS
-        reply = self.request(self._hello, deadline, "loading the player")
-        self.sandbox = reply.get("sandbox", [])
+        # two answers: the confinement (given before any of the player's code runs: the only
+        # answer whose "sandbox" error is believed), then the loading of the player's class
+        confined = self.request(self._hello, deadline, "confining the player", sandbox_answer=True)
+        self.sandbox = confined.get("sandbox", [])
+        self.reply(deadline, "loading the player")
         self.loaded = True
 
     def start(self, game, seat, num_players, seed, deadline: float) -> None:
@@ -130,11 +133,17 @@ class PlayerProcess:
         except PlayerFault:
             pass
 
-    def request(self, message, deadline: float, what: str, overrun: bool = False) -> dict:
+    def request(self, message, deadline: float, what: str, overrun: bool = False,
+                sandbox_answer: bool = False) -> dict:
         if not self.alive:
             raise PlayerFault("crash", f"{what}: the player's process is gone")
         data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
         self._write(_HEAD.pack(len(data)) + data, deadline, what, overrun)
+        return self.reply(deadline, what, overrun, sandbox_answer)
+
+    def reply(self, deadline: float, what: str, overrun: bool = False, sandbox_answer: bool = False) -> dict:
+        """The next answer.  A "sandbox" error is the machine's only in the confinement's
+        answer; anywhere else the player's code may have written it, so it is the seat's."""
         size, = _HEAD.unpack(self._read(_HEAD.size, deadline, what, overrun))
         if size > (1 << 20):
             self.kill()
@@ -146,7 +155,7 @@ class PlayerProcess:
         except (ValueError, AssertionError):
             self.kill()
             raise PlayerFault("illegal", f"{what}: answered {body[:80]!r}, not the protocol") from None
-        if reply.get("error") == "sandbox":
+        if sandbox_answer and reply.get("error") == "sandbox":
             self.kill()
             raise SandboxError(f"a player process could not confine itself: {str(reply.get('detail'))[:300]}")
         if "error" in reply:

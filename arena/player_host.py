@@ -71,20 +71,22 @@ class _Host:
         size, = _HEAD.unpack(_read_exact(self.inp, _HEAD.size))
         return pickle.loads(_read_exact(self.inp, size))
 
-    def load(self, hello: dict) -> dict:
+    def confine(self, hello: dict) -> dict:
+        """Apply the sandbox (before any of the player's code runs); answered in a message
+        of its own, the only one in which the game master accepts a "sandbox" error."""
         from arena.sandbox import enter
 
         try:
-            applied = enter(hello["limits"])
+            return {"ok": True, "sandbox": enter(hello["limits"])}
         except BaseException as exc:  # noqa: BLE001 - the machine's problem, not the player's (none of its code ran)
             return {"error": "sandbox", "detail": describe(exc)}
+
+    def load(self, hello: dict) -> dict:
         for path in hello.get("sys_path", ()):
             if path not in sys.path:
                 sys.path.append(path)
         from arena.config import import_plugins
-        from players.loading import resolve_class
-
-        from players.loading import PlayerSpecError
+        from players.loading import PlayerSpecError, resolve_class
 
         self.spec = hello["spec"]
         try:
@@ -95,7 +97,7 @@ class _Host:
         except BaseException as exc:  # noqa: BLE001 - the player's module is the player's fault
             return _error(exc, f"player {self.spec!r}: loading: ")
         self.params = dict(hello.get("params") or {})
-        return {"ok": True, "sandbox": applied}
+        return {"ok": True}
 
     def start(self, game, seat, num_players, seed) -> dict:
         self.player = None
@@ -141,7 +143,12 @@ class _Host:
         return {"ok": True}
 
     def serve(self) -> None:
-        self.send(self.load(self.receive()))
+        hello = self.receive()
+        confined = self.confine(hello)
+        self.send(confined)
+        if "error" in confined:
+            return
+        self.send(self.load(hello))
         while True:
             try:
                 request = self.receive()

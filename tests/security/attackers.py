@@ -209,6 +209,18 @@ class FlakyConstructor(RandomPlayer):
         super().__init__(seed)
 
 
+class ForgedAnswer(RandomPlayer):
+    """Writes, on its own process's pipe, the answer the game master reads as "this machine
+    cannot confine a player" (a failure of no player's), hoping the game is dropped instead
+    of lost."""
+
+    def act(self, observation):
+        for thing in gc.get_objects():
+            if type(thing).__name__ == "_Host" and hasattr(thing, "send"):
+                thing.send({"error": "sandbox", "detail": "not my fault"})
+        return super().act(observation)
+
+
 class Exiter(RandomPlayer):
     def act(self, observation):
         os._exit(3)

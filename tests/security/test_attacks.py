@@ -206,6 +206,13 @@ def test_a_constructor_that_fails_in_the_game_faults_that_seat(tmp_path, workers
     t.check_others_untouched()
 
 
+def test_a_forged_machine_failure_is_the_attackers_fault(tmp_path, workers):
+    t = Tournament(tmp_path, "ForgedAnswer", workers).play()  # every game recorded, none dropped
+    t.check_faults_are_the_attackers({"exception"})
+    assert all("not my fault" in r["faults"][0]["detail"] for r, _ in t.attacked())
+    t.check_others_untouched()
+
+
 def test_os_exit_is_a_crash_of_the_attacker(tmp_path, workers):
     t = Tournament(tmp_path, "Exiter", workers).play()
     t.check_faults_are_the_attackers({"crash"})
