@@ -128,7 +128,9 @@ def biomass(s, me):
     _next_biomass(s, me)
 
 
-def _next_biomass(s, me):
+def _next_hit(s, me, kind):
+    """The queued tiles in turn: a tile with one species present loses it at once; one
+    with several waits for ``me``'s choice (decision ``kind``, the tile in ``s.ctx``)."""
     while s.queue:
         h = s.queue[0]
         s.queue = s.queue[1:]
@@ -137,9 +139,13 @@ def _next_biomass(s, me):
             eliminate(s, h, who[0])
         elif who:
             s.ctx = [h]
-            D.ask(s, D.BIOMASS, me)
+            D.ask(s, kind, me)
             return
     D.done(s)
+
+
+def _next_biomass(s, me):
+    _next_hit(s, me, D.BIOMASS)
 
 
 def _legal_present_hit(s):
@@ -216,17 +222,7 @@ def _cat_spare(s, action):
 
 
 def _next_cat_hit(s, me):
-    while s.queue:
-        h = s.queue[0]
-        s.queue = s.queue[1:]
-        who = present(s, h)
-        if len(who) == 1:
-            eliminate(s, h, who[0])
-        elif who:
-            s.ctx = [h]
-            D.ask(s, D.CAT_HIT, me)
-            return
-    D.done(s)
+    _next_hit(s, me, D.CAT_HIT)
 
 
 @D.rule(D.CAT_HIT, _legal_present_hit)
