@@ -251,7 +251,7 @@ def bench_memory_command(game: str = typer.Option("origin", help="game name"),
 
 @bench_app.command("isolation")
 def bench_isolation_command(game: str = typer.Option("origin", help="game name"),
-                            ismcts_games: int = typer.Option(2, help="games per ISMCTS throughput run"),
+                            ismcts_games: int = typer.Option(4, help="games per ISMCTS throughput run"),
                             random_games: int = typer.Option(100, help="games per random-player throughput run"),
                             iterations: int = typer.Option(200, help="ISMCTS iterations per move"),
                             repeats: int = typer.Option(3, help="repeats (medians reported)"),

@@ -120,8 +120,11 @@ class _Host:
             action = self.player.act(observation)
         except BaseException as exc:  # noqa: BLE001 - SystemExit, KeyboardInterrupt too: the seat's fault
             return _error(exc)
-        try:
-            index = observation.legal_actions.index(action)
+        legal = observation.legal_actions
+        try:  # most players return one of the listed objects: found by identity, no __eq__ calls
+            index = next((i for i, listed in enumerate(legal) if listed is action), None)
+            if index is None:
+                index = legal.index(action)
         except BaseException:  # noqa: BLE001 - not in the list, or an __eq__ that raises
             try:
                 shown = repr(action)[:200]

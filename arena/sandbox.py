@@ -241,10 +241,24 @@ def readable_roots(roots, private) -> list:
     return out
 
 
+def _own_packages() -> list:
+    """The folders of arena's own packages.  An editable install may put them on no
+    ``sys.path`` entry (setuptools' import-hook finder maps each package to its folder),
+    so they are granted by name; their parent (a checkout, with its results folder) is not."""
+    import importlib.util
+
+    found = []
+    for name in ("arena", "engine", "players"):
+        spec = importlib.util.find_spec(name)
+        found.extend(spec.submodule_search_locations or [] if spec else [])
+    return found
+
+
 def system_roots() -> list:
     """What any Python process needs to read: the interpreter, its libraries, the system's."""
     roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(os.path.realpath(sys.executable))}
     roots.update(p for p in sys.path if p and os.path.isdir(p))
+    roots.update(_own_packages())
     roots.update(["/usr", "/lib", "/lib64", "/bin", "/etc/ld.so.cache", "/etc/localtime", "/proc",
                   "/sys/devices/system/cpu", "/dev/urandom", "/dev/random"])
     return sorted(roots)

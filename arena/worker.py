@@ -18,6 +18,7 @@ import sys
 import time
 from dataclasses import asdict
 
+from arena.affinity import pinned
 from arena.match import Fault, faulted_ranks, play_game
 
 _classes: dict = {}  # (spec, game) -> Player class, per process
@@ -85,6 +86,11 @@ def play_one(setup: dict, job: dict, trace_path: str | None = None) -> dict:
     """Play one scheduled game and return its log record.  Each seat's player runs in
     a process of its own (:func:`isolated`) or, when trusted, in this one."""
     prepare_process(setup)
+    with pinned():  # the game's processes on one CPU (arena.affinity)
+        return _play_one(setup, job, trace_path)
+
+
+def _play_one(setup: dict, job: dict, trace_path: str | None) -> dict:
     began = time.perf_counter()
     trace = _Trace.open(trace_path, setup["game"])
     processes, pool = [], None

@@ -12,7 +12,9 @@
   iterations per move (target: >= 95%), and random players (reported).  Also
   per CPU second (the game master's and the player processes' CPU time): on a
   machine busy with other work, waking a process for every move costs wall
-  time that is no CPU's, and the two ratios part.
+  time that is no CPU's, and the two ratios part.  Each game is played both ways
+  back to back (the order alternating), so that a busy spell of the machine hits
+  both sides alike.
 - **memory**: the resident set (RSS) of a player process after its games.
 """
 from __future__ import annotations
@@ -86,26 +88,31 @@ def tournament_throughput(game: str, spec: str, params: dict, games: int, repeat
                             for i, name in enumerate(names)},
                 "limits": {"private": _limits().private}}
 
-    def games_per_second(isolated: bool) -> tuple:
-        """(games per wall second, games per CPU second of this process and its player processes)."""
+    def timed(isolated: bool, job: dict) -> tuple:
+        """(wall seconds, CPU seconds of this process and its player processes) of one game."""
         chosen = setup(isolated)
         pool = process_pool(chosen) if isolated else None
         cpu = _cpu_seconds(pool)
         began = time.perf_counter()
-        records = [play_one(chosen, job) for job in jobs]
+        record = play_one(chosen, job)
         spent = time.perf_counter() - began
-        cpu = _cpu_seconds(pool) - cpu
-        bad = [r for r in records if r.get("failed") or r["faults"]]
-        if bad:
-            raise RuntimeError(f"a bench game failed: {bad[0]['faults']}")
-        return games / spent, games / cpu
+        if record.get("failed") or record["faults"]:
+            raise RuntimeError(f"a bench game failed: {record['faults']}")
+        return spent, _cpu_seconds(pool) - cpu
 
     rates = {False: [], True: []}
     try:
-        games_per_second(True)  # starts the player processes (once per player, as in a tournament)
-        for _ in range(repeats):  # alternating, so that a busy spell on the machine hits both
+        for job in jobs[:1]:
+            timed(True, job)  # starts the player processes (once per player, as in a tournament)
+        for repeat in range(repeats):
+            spent = {False: [0.0, 0.0], True: [0.0, 0.0]}
+            for k, job in enumerate(jobs):  # each game both ways, back to back, in alternating order,
+                for isolated in ((False, True) if (k + repeat) % 2 == 0 else (True, False)):
+                    wall, cpu = timed(isolated, job)  # so that a busy spell on the machine hits both
+                    spent[isolated][0] += wall
+                    spent[isolated][1] += cpu
             for isolated in (False, True):
-                rates[isolated].append(games_per_second(isolated))
+                rates[isolated].append((games / spent[isolated][0], games / spent[isolated][1]))
         pool = process_pool(setup(True))
         rss = [_rss_kib(p.proc.pid) for ps in pool.idle.values() for p in ps]
         rss = [r for r in rss if r]
@@ -126,7 +133,7 @@ def tournament_throughput(game: str, spec: str, params: dict, games: int, repeat
     return row
 
 
-def bench_isolation(game: str = "origin", ismcts_games: int = 2, random_games: int = 100, repeats: int = 3,
+def bench_isolation(game: str = "origin", ismcts_games: int = 4, random_games: int = 100, repeats: int = 3,
                     iterations: int = 200) -> list:
     return [
         boundary_cost(game, repeats=repeats),

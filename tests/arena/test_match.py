@@ -58,6 +58,11 @@ def test_names_come_from_the_specs_and_stay_distinct():
 def match(tmp_path, a, b, **params):
     cfg = match_config(PlayerEntry(player_name(a), a, params), PlayerEntry(player_name(b, player_name(a)), b, {}),
                        "origin", seed=3, output=str(tmp_path), workers=0)
+    folder = tmp_path / cfg.name  # a fixed secret: the same deals and player seeds on every run of the test
+    if not folder.exists():
+        folder.mkdir(mode=0o700)
+        (folder / ".secret").write_text("5e" * 32 + "\n")
+        (folder / ".secret").chmod(0o600)
     return cfg
 
 

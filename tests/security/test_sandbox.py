@@ -60,3 +60,20 @@ def test_a_sandbox_that_cannot_be_set_up_fails_the_game_not_the_player(tmp_path,
     finally:
         close_pool()
     assert record["failed"] and "could not confine itself" in record["failed"] and record["ranks"] is None
+
+
+def test_a_player_loads_in_its_sandbox_when_arena_runs_outside_its_checkout(tmp_path):
+    """``arena`` started from another folder (the console script: the checkout is on no
+    ``sys.path`` entry when the editable install maps packages by an import hook): the
+    player process must still be allowed to read arena's own packages."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(sys.executable).parent / "arena"
+    command = [str(script)] if script.exists() else [sys.executable, "-c", "from arena.cli import app; app()"]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(command + ["check-player", "players.random_player:RandomPlayer", "--game", "origin",
+                                     "--games", "1"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith("OK:"), done.stdout + done.stderr
