@@ -395,7 +395,7 @@ def submit_player(folder, spec: str, name: str, params: dict | None = None, work
         raise TournamentError(f"{folder}: a player named {name!r} is already in the tournament; "
                               "choose another --name")
     entry = PlayerEntry(name, spec, dict(params or {}))
-    check_new_player(entry, cfg)
+    check_new_player(entry, cfg, echo)
     cfg.players.append(entry)
     try:
         config_from_dict(cfg.to_dict(), f"{folder}/config.yaml (with {name})")
@@ -407,12 +407,17 @@ def submit_player(folder, spec: str, name: str, params: dict | None = None, work
     return outcome, place
 
 
-def check_new_player(entry, cfg: TournamentConfig) -> None:
+def check_new_player(entry, cfg: TournamentConfig, echo=None) -> None:
     """Build the player and play two check games (``arena.checks.check_player``) under
     the tournament's clocks and limits, in a player process of its own."""
     from arena.checks import check_player, default_limits
 
     where = f"player {entry.name!r}"
+    if echo is not None:
+        clocks = ", ".join(f"{what} {value:g} s" for what, value in (("a move", cfg.move_seconds),
+                                                                    ("a game", cfg.game_seconds)) if value)
+        echo(f"checking {where}: 2 games against random players under the tournament's clocks"
+             f"{' (' + clocks + ')' if clocks else ''}")
     try:
         check_player(entry.spec, entry.params, cfg.game, games=2, num_players=cfg.seats,
                      move_seconds=cfg.move_seconds, game_seconds=cfg.game_seconds, limits=default_limits(cfg))

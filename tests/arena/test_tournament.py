@@ -10,7 +10,7 @@ from arena.schedule import build_schedule
 from arena.secret import load_secret
 from arena.tournament import game_setup, job_for, submit_player
 from arena.worker import play_one
-from conftest import player, toy_config
+from conftest import TOY, player, toy_config
 from helpers import log_lines, records, run, share_secret, without_timings
 
 THREE = [player("a"), player("b", seed=1), player("c", seed=2)]
@@ -39,6 +39,7 @@ def test_submit_on_the_command_line(tmp_path):
                                       "--param", "seed=4"])
     assert result.exit_code == 0, result.output
     assert "newbie placed" in result.output
+    assert "checking player 'newbie': 2 games against random players under the tournament's clocks" in result.output
     again = CliRunner().invoke(app, ["submit", "random", str(tmp_path / "results/t"), "--name", "newbie"])
     assert again.exit_code == 2 and "already in the tournament" in again.output
 
@@ -142,3 +143,48 @@ def test_a_game_failed_for_no_players_reason_is_not_rated_and_the_next_run_plays
     assert all("failed" not in r and r["ranks"] for r in records(tmp_path / "results/t").values())
     again = run(path)
     assert again.played == 1 and len(records(tmp_path / "results/t")) == 6
+
+
+WORKER_KILLER = '''
+"""Test plugin: the first game this plugin sees in a Ray worker takes the worker down
+(once per tournament: a marker file beside this plugin says it happened)."""
+import os
+
+import arena.worker
+
+_MARK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "killed-once")
+_play_one = arena.worker.play_one
+
+
+def _dying_play_one(setup, job, trace_path=None):
+    if "RAY_RAYLET_PID" in os.environ and not os.path.exists(_MARK):
+        open(_MARK, "w").close()
+        os._exit(1)  # the worker process dies mid-task
+    return _play_one(setup, job, trace_path)
+
+
+if not getattr(arena.worker, "_killer_installed", False):
+    arena.worker._killer_installed = True
+    arena.worker.play_one = _dying_play_one
+'''
+
+
+def test_a_worker_lost_during_isolated_games_costs_no_game_and_blames_no_player(tmp_path, ray_local):
+    """Every player is in a process of its own, so no player can take its worker down: the
+    games of a lost worker are played again, and the log equals a run that lost nothing."""
+    killer = tmp_path / "killer" / "worker_killer.py"
+    killer.parent.mkdir()
+    killer.write_text(WORKER_KILLER)
+    runs = []
+    for label, plugins in (("clean", [TOY]), ("lost", [TOY, str(killer)])):
+        out = tmp_path / label
+        path = toy_config(tmp_path, SUBMITTED, games=2, filename=f"{label}.yaml", output=str(out), plugins=plugins)
+        if runs:
+            share_secret(runs[0], out / "t")
+        run(path, workers=2)
+        runs.append(out / "t")
+    assert (killer.parent / "killed-once").exists()  # a worker did die
+    clean, lost = (log_lines(folder) for folder in runs)
+    assert len(lost) == len(clean) == 12
+    assert all(not json.loads(line)["faults"] and not json.loads(line).get("failed") for line in lost)
+    assert without_timings(clean) == without_timings(lost)
