@@ -29,6 +29,8 @@ Where each point lives:
 * ``observation.py`` §7 hidden information (nobody sees a face-down card, its owner
                      included), ``sample`` and the contract hook ``redeal``.
 * ``codec.py``       the fixed integer encoding of actions (OpenSpiel), its bounds argued.
+* ``heuristic.py``   for search players: the cut-off value per seat (``GameSpec.heuristic``)
+                     and the move ordering of informed rollouts (``move_priorities``).
 
 Fixed readings that are not options (the reference's "other fixed readings"): the cap is
 checked only when adding an animal; food beyond the need has no effect; blue tokens are
@@ -50,6 +52,7 @@ from __future__ import annotations
 from engine.contract import GameSpec
 from engine.random_mutations.actions import action_from_text, action_to_text
 from engine.random_mutations.codec import action_codec
+from engine.random_mutations.heuristic import heuristic
 from engine.random_mutations.invariants import check as invariants
 from engine.random_mutations.observation import redeal
 from engine.random_mutations.options import RULE_OPTIONS
@@ -71,6 +74,7 @@ GAME = GameSpec(
     rescore=rescore,
     redeal=redeal,
     action_codec=action_codec,
+    heuristic=heuristic,
 )
 
 __all__ = ["GAME", "RULE_OPTIONS", "RMState"]
