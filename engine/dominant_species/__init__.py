@@ -48,6 +48,7 @@ from engine.contract import GameSpec
 from engine.dominant_species.actions import action_from_text, action_to_text
 from engine.dominant_species.checks import invariants
 from engine.dominant_species.codec import action_codec
+from engine.dominant_species.heuristic import heuristic
 from engine.dominant_species.observation import redeal
 from engine.dominant_species.options import RULE_OPTIONS
 from engine.dominant_species.scoring import rescore
@@ -67,4 +68,5 @@ GAME = GameSpec(
     rescore=rescore,
     redeal=redeal,
     action_codec=action_codec,
+    heuristic=heuristic,
 )
