@@ -567,16 +567,6 @@ def start_domination(s, owner, _i):
         D.ask(s, D.DOMINATE, owner)
 
 
-_DOMINATE = tuple((DOMINATE, h) for h in range(NUM_HEXES))
-
-
-def start_domination(s, owner, _i):
-    legal = _legal_dominate(s)
-    if len(legal) > 1:
-        s._legal = legal
-        D.ask(s, D.DOMINATE, owner)
-
-
 def _unscored(s):
     terrain, scored = s.terrain, s.scored
     return [h for h in s.tiles if terrain[h] >= 0 and not scored >> h & 1]
