@@ -29,7 +29,7 @@ def test_a_strength_config_sets_ismcts_against_rules_pimc_and_random(path):
 
 
 def test_each_game_has_a_three_seat_config_of_ismcts_against_two_rule_players():
-    games = ("origin", "citadels", "natural_selection", "random_mutations")
+    games = ("origin", "citadels", "natural_selection", "random_mutations", "dominant_species")
     assert {path.stem for path in AGAINST_RULES} == {f"{g}-3p-rules" for g in games}
 
 
@@ -39,7 +39,7 @@ def test_ismcts_sits_in_every_seat_equally_often_against_two_rule_players(path):
     assert [p.spec for p in cfg.players] == ["ismcts", "rules", "rules"] and cfg.seats == 3
     table = path.parent / f"{cfg.game}-3p.yaml"  # the budget of the four-player table, or of the example config
     twin = load_config(table).players[0] if table.exists() else next(
-        p for p in load_config(path.parents[1] / f"{cfg.game}.yaml").players if p.name == "ismcts")
+        p for p in load_config(path.parents[1] / f"{cfg.game}.yaml").players if p.name.startswith("ismcts"))
     assert cfg.players[0].params == twin.params
     schedule = build_schedule(cfg)
     seats = [game.players.index("ismcts") for game in schedule]
