@@ -13,8 +13,8 @@ from players.pimc import PIMCPlayer
 from players.random_player import RandomPlayer
 from players.search_tree import cutoff_evaluation, evaluate_margin, informed_rollout, move_priority_of
 
-GAMES = ["origin", "citadels", "natural_selection"]
-ORDERED_GAMES = ["citadels", "natural_selection"]  # Origin has no move ordering (engine/origin/heuristic.py)
+GAMES = ["origin", "citadels", "natural_selection", "dominant_species", "random_mutations"]
+ORDERED_GAMES = ["citadels", "natural_selection", "dominant_species", "random_mutations"]  # Origin has no move ordering (engine/origin/heuristic.py)
 
 
 def _positions(game, n, seed, every=7):
