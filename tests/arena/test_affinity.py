@@ -3,8 +3,20 @@ import os
 import subprocess
 import sys
 
+import tempfile
+
+import pytest
+
 from arena import affinity
 from arena.worker import close_pool, play_one, process_pool
+
+
+@pytest.fixture(autouse=True)
+def own_locks(tmp_path, monkeypatch):
+    """CPU locks of this test's own (arena runs elsewhere on the machine hold theirs)."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(affinity, "_claimed", [])
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
 
 
 def test_the_players_of_a_game_run_on_the_masters_cpu_and_the_master_gets_its_cpus_back():
