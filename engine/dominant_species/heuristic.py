@@ -51,7 +51,8 @@ from engine.dominant_species.cards import (AQUATIC, BIODIVERSITY, BIOMASS, BLIGH
                                            ICE_AGE, ICE_SHEET, IMMIGRANTS, INSTINCT, INTELLIGENCE, MASS_EXODUS,
                                            METAMORPHOSIS, NICHE_BIOMES, NOCTURNAL, OMNIVORE, PARASITISM, PREDATOR,
                                            SYMBIOTIC)
-from engine.dominant_species.earth import bonus
+from engine.dominant_species.earth import bonus, dominant, matches, tile_type
+from engine.dominant_species.scoring import places_pay
 
 # at most this many further scorings of a tile are expected: the deck holds 26
 # cards and the first turns' seven tiles would otherwise count about 4 times,
@@ -60,23 +61,6 @@ FUTURE_CAP = 2.0
 # the Ice Age bonus is paid once at the end on the dominance of that moment; half
 # of today's count is trusted (dominance follows the discs, which every turn moves)
 ICE_AGE_WEIGHT = 0.5
-
-
-def _matches(s, seat: int, h: int) -> int:
-    elem, disp = s.elem, s.disp
-    base = seat * 6
-    total = 0
-    for c in s.geo.hex_corners[h]:
-        e = elem[c]
-        if e >= 0:
-            total += disp[base + e]
-    return total
-
-
-def _pays(counts: list, animal, table) -> list:
-    """(seat, VPs) by the §8.1 ranking of ``counts`` (species per seat)."""
-    ranked = sorted((seat for seat, k in enumerate(counts) if k), key=lambda seat: (-counts[seat], animal[seat]))
-    return [(seat, table[place]) for place, seat in enumerate(ranked) if place < len(table)]
 
 
 def seat_values(s) -> list:
@@ -101,7 +85,7 @@ def seat_values(s) -> list:
             k = sp[base + seat]
             if not k:
                 continue
-            m = _matches(s, seat, h)
+            m = matches(s, seat, h)
             if m:
                 counts[seat] = k
                 if m > best:
@@ -116,7 +100,7 @@ def seat_values(s) -> list:
         if best_seat >= 0 and not tie:
             dominated[best_seat] += 1
         table = SCORING[TUNDRA if tundra[h] else terrain[h]]
-        for seat, points in _pays(counts, animal, table):
+        for seat, points in places_pay(counts, animal, table):
             out[seat] += weight * points
     for seat in range(n):
         if dominated[seat]:
@@ -181,13 +165,13 @@ class _Context:
     def match(self, h: int) -> int:
         m = self._match.get(h)
         if m is None:
-            m = self._match[h] = _matches(self.s, self.me, h)
+            m = self._match[h] = matches(self.s, self.me, h)
         return m
 
     def cube(self, h: int) -> float:
         """What one more own cube on tile ``h`` is worth (alive or doomed, and the tile's first prize)."""
         s = self.s
-        first = SCORING[TUNDRA if s.tundra[h] else s.terrain[h]][0]
+        first = SCORING[tile_type(s, h)][0]
         # 0.05 per first-place VP: among safe tiles, the richer (sea 9 -> +0.45) wins,
         # never enough to outweigh safety (SAFE_CUBE - DOOMED_CUBE = 3)
         return (SAFE_CUBE if self.match(h) else DOOMED_CUBE) + 0.05 * first
@@ -196,7 +180,7 @@ class _Context:
         """Own pay minus the best other pay if tile ``h`` were scored now."""
         s, n = self.s, self.n
         counts = s.sp[h * n:h * n + n]
-        pays = dict(_pays(counts, s.animal, SCORING[TUNDRA if s.tundra[h] else s.terrain[h]]))
+        pays = dict(places_pay(counts, s.animal, SCORING[tile_type(s, h)]))
         mine = pays.get(self.me, 0)
         return mine - max([pays.get(x, 0) for x in range(n) if x != self.me] or [0])
 
@@ -354,13 +338,13 @@ class _Context:
             for h in CORNER_HEXES[c]:
                 if s.terrain[h] >= 0:
                     # room where we match; a doomed tile counts against (the cubes would die)
-                    room += SPECIATION_LIMIT[TUNDRA if s.tundra[h] else s.terrain[h]] * (
+                    room += SPECIATION_LIMIT[tile_type(s, h)] * (
                         1.0 if mine or self.match(h) else -0.3)
             return room
         if verb == DOMINATE:
             h = a[1]
             v = self.margin_on(h)
-            owner = _dominant(s, h)
+            owner = dominant(s, h)
             if owner == self.me:  # we take a card: the rule player's 2.5 per dominated tile
                 v += 2.5
             elif owner >= 0:  # a card for a rival; cards can hurt their taker too, so less than ours
@@ -370,7 +354,7 @@ class _Context:
             h = a[2]
             n = self.n
             # every elimination beats passing; richer tiles first (0.1 per first-place VP)
-            v = 1.0 + 0.1 * SCORING[TUNDRA if s.tundra[h] else s.terrain[h]][0]
+            v = 1.0 + 0.1 * SCORING[tile_type(s, h)][0]
             if s.sp[h * n + a[1]] >= s.sp[h * n + self.me]:
                 v += 0.5  # contests our place
             return v
@@ -419,20 +403,6 @@ class _Context:
         lead = values[me] - max(values[x] for x in range(n) if x != me)
         # ending the game is worth as much as a good card when we lead, as bad when we trail
         return 3.0 if lead > 0 else -3.0
-
-
-def _dominant(s, h: int) -> int:
-    n = s.num_players
-    sp = s.sp
-    best, best_seat, tie = 0, -1, False
-    for seat in range(n):
-        if sp[h * n + seat]:
-            m = _matches(s, seat, h)
-            if m > best:
-                best, best_seat, tie = m, seat, False
-            elif m == best and m > 0:
-                tie = True
-    return -1 if tie else best_seat
 
 
 def move_priorities(state, legal: list) -> list:

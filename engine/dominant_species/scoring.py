@@ -10,11 +10,13 @@ def score_tile(s, h: int) -> list:
     species (desc), ties by the food chain; each animal takes one place; the
     terrain's table pays (a tundra tile only its first place)."""
     n = s.num_players
-    sp = s.sp
-    base = h * n
-    ranked = sorted((seat for seat in range(n) if sp[base + seat]),
-                    key=lambda seat: (-sp[base + seat], s.animal[seat]))
-    table = SCORING[TUNDRA if s.tundra[h] else s.terrain[h]]
+    return places_pay(s.sp[h * n:h * n + n], s.animal, SCORING[TUNDRA if s.tundra[h] else s.terrain[h]])
+
+
+def places_pay(counts, animal, table) -> list:
+    """(seat, VPs) per place for species ``counts`` per seat (§8.1): seats with >= 1
+    ranked by count (desc), ties by the food chain (``animal``); ``table`` pays the places."""
+    ranked = sorted((seat for seat, k in enumerate(counts) if k), key=lambda seat: (-counts[seat], animal[seat]))
     return [(seat, table[place]) for place, seat in enumerate(ranked) if place < len(table)]
 
 
