@@ -1,8 +1,6 @@
-import os
 import sys
 from pathlib import Path
 
-import pytest
 import yaml
 
 HERE = Path(__file__).resolve().parent
@@ -30,20 +28,3 @@ def toy_config(tmp_path, players, name="t", games=2, seats=2, filename="t.yaml",
     path = tmp_path / filename
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     return path
-
-
-@pytest.fixture(scope="session")
-def ray_local():
-    """One local Ray with 2 CPUs for the whole session (startup costs seconds)."""
-    os.environ.setdefault("RAY_AUTH_MODE", "disabled")
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    from arena.runner import start_ray
-
-    start_ray(2)
-    import ray
-
-    yield ray
-    ray.shutdown()
-    from arena.isolation import sweep_stale_cgroups
-
-    sweep_stale_cgroups()  # what the workers' player processes left
