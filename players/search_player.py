@@ -7,7 +7,7 @@ import time
 
 from engine.rng import Rng
 from players.base import Player
-from players.search_tree import (CUTOFF_EVALS, Search, cutoff_evaluation, informed_rollout, move_priority_of,
+from players.search_tree import (CUTOFF_EVALS, EXPANSIONS, Search, cutoff_evaluation, informed_rollout, move_priority_of,
                                  policy_rollout, random_rollout)
 
 
@@ -36,6 +36,10 @@ class SearchPlayer(Player):
                      ``GameSpec.heuristic``; ``"margin"`` where it has none), ``"margin"``
                      (smooth score margin against each other seat) or ``"rank"``
                      (win/draw/loss by the game's rank keys as if it ended now)
+    ``expand``       which untried action a node expands first: ``"random"`` (default) or
+                     ``"ordered"`` (the highest by the game's ``move_priorities``; at random
+                     where the game has none).  With fewer iterations than legal moves the
+                     ordering decides which moves get searched at all.
     ``seed``         mixed with the per-game seed from ``start()``
     """
 
@@ -43,7 +47,8 @@ class SearchPlayer(Player):
 
     def __init__(self, iterations: int | None = 1000, seconds: float | None = None, exploration: float = 0.7,
                  rollout="random", rollout_params: dict | None = None, rollout_cutoff: int | None = 20,
-                 cutoff_eval: str = "margin", rollout_epsilon: float = 0.2, seed: int = 0):
+                 cutoff_eval: str = "margin", rollout_epsilon: float = 0.2, expand: str = "random",
+                 seed: int = 0):
         if iterations is None and seconds is None:
             iterations = 1000
         if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
@@ -59,6 +64,8 @@ class SearchPlayer(Player):
         if isinstance(rollout_epsilon, bool) or not isinstance(rollout_epsilon, (int, float)) \
                 or not 0 <= rollout_epsilon <= 1:
             raise ValueError(f"rollout_epsilon must be a number in [0, 1], not {rollout_epsilon!r}")
+        if expand not in EXPANSIONS:
+            raise ValueError(f"expand must be one of {list(EXPANSIONS)}, not {expand!r}")
         if not isinstance(rollout, str):
             raise ValueError(f"rollout must be 'random' or a player spec, not {rollout!r}")
         self.iterations = iterations
@@ -69,6 +76,7 @@ class SearchPlayer(Player):
         self.rollout_cutoff = rollout_cutoff
         self.cutoff_eval = cutoff_eval
         self.rollout_epsilon = float(rollout_epsilon)
+        self.expand = expand
         self.base_seed = seed
         self.rng = Rng(seed)
         self.last_iterations = 0  # iterations run by the last act(), for benchmarks and logs
@@ -77,7 +85,8 @@ class SearchPlayer(Player):
         super().start(game, seat, num_players, seed)
         self.rng = Rng(seed * 1_000_003 + self.base_seed)
         rand = random.Random(self.rng.next64()).random  # fast generator for expansion and rollouts
-        priority = move_priority_of(game) if self.rollout == "informed" else None
+        ordering = move_priority_of(game) if self.rollout == "informed" or self.expand == "ordered" else None
+        priority = ordering if self.rollout == "informed" else None
         if self.rollout == "random" or (self.rollout == "informed" and priority is None):
             rollout = random_rollout
         elif priority is not None:
@@ -90,7 +99,8 @@ class SearchPlayer(Player):
                 p.start(game, s, num_players, self.rng.fork(100 + s).next64() & 0x7FFFFFFF)
             rollout = policy_rollout(players)
         evaluate = cutoff_evaluation(self.cutoff_eval, game)
-        self.search = Search(self.exploration, rollout, self.rollout_cutoff, evaluate, rand)
+        order = ordering if self.expand == "ordered" else None
+        self.search = Search(self.exploration, rollout, self.rollout_cutoff, evaluate, rand, order)
 
     def act(self, observation):
         began = time.perf_counter()

@@ -79,6 +79,7 @@ def evaluate_margin(state) -> list:
 
 EVALUATIONS = {"margin": evaluate_margin, "rank": evaluate_rank}
 CUTOFF_EVALS = ("heuristic", "margin", "rank")
+EXPANSIONS = ("random", "ordered")
 
 
 def cutoff_evaluation(name: str, game: str):
@@ -165,14 +166,15 @@ class Search:
     """The settings of a search: exploration constant, rollout, cut-off and its
     evaluation, and the fast generator used for tie-free expansion and rollouts."""
 
-    __slots__ = ("exploration", "rollout", "cutoff", "evaluate", "rand")
+    __slots__ = ("exploration", "rollout", "cutoff", "evaluate", "rand", "order")
 
-    def __init__(self, exploration, rollout, cutoff, evaluate, rand):
+    def __init__(self, exploration, rollout, cutoff, evaluate, rand, order=None):
         self.exploration = exploration
         self.rollout = rollout
         self.cutoff = cutoff
         self.evaluate = evaluate
         self.rand = rand
+        self.order = order  # move ordering for expansion (``expand="ordered"``), or None: at random
 
     def run(self, root: Node, determinize, iterations, deadline) -> int:
         """Iterate from ``root`` until ``iterations`` are done or ``perf_counter()``
@@ -190,9 +192,11 @@ class Search:
 
     def iterate(self, root: Node, state) -> None:
         """Select down the tree with UCB1 over the actions legal in ``state``,
-        expand one untried action, roll out, and back the rewards up."""
+        expand one untried action (at random, or with ``order`` the one the game's
+        move ordering puts first), roll out, and back the rewards up."""
         c = self.exploration
         rand = self.rand
+        order = self.order
         log, sqrt = math.log, math.sqrt
         node = root
         path = []  # (node, seat that chose it)
@@ -206,7 +210,8 @@ class Search:
             untried = None
             best = best_action = None
             best_value = -1.0
-            for action in state.legal_actions():
+            legal = state.legal_actions()
+            for action in legal:
                 child = children.get(action)
                 if child is None:
                     if untried is None:
@@ -221,7 +226,12 @@ class Search:
                     if value > best_value:
                         best_value, best, best_action = value, child, action
             if untried is not None:
-                action = untried[int(rand() * len(untried))] if len(untried) > 1 else untried[0]
+                if len(untried) == 1:
+                    action = untried[0]
+                elif order is None:
+                    action = untried[int(rand() * len(untried))]
+                else:
+                    action = first_in_order(order(state, legal), legal, children, rand)
                 child = children[action] = Node()
                 path.append((child, seat))
                 state.apply(action)
@@ -241,6 +251,18 @@ class Search:
         for node, seat in path:
             node.visits += 1
             node.reward += rewards[seat]
+
+
+def first_in_order(values: list, legal: list, children: dict, rand):
+    """The unexpanded action (not in ``children``) of highest move-ordering value
+    (``values``: one per ``legal`` action; ties broken at random)."""
+    action, best = None, -1e300
+    for candidate, value in zip(legal, values):
+        if candidate not in children:
+            value += 1e-6 * rand()
+            if value > best:
+                best, action = value, candidate
+    return action
 
 
 def most_visited(root: Node, legal: list):

@@ -35,6 +35,8 @@ ROLLOUTS = (
     ("full", {"rollout_cutoff": None}),
     ("cut at 20", {"rollout_cutoff": 20}),
     ("informed, cut at 20", {"rollout_cutoff": 20, "rollout": "informed", "cutoff_eval": "heuristic"}),
+    ("informed, ordered expansion", {"rollout_cutoff": 20, "rollout": "informed", "cutoff_eval": "heuristic",
+                                     "expand": "ordered"}),
 )
 
 
@@ -43,7 +45,8 @@ def bench_ismcts(game: str, iterations: int = 1000, repeats: int = 3, num_player
     """ISMCTS iterations per second from each position, with full random rollouts,
     random rollouts cut after 20 moves, and informed rollouts (the game's move
     ordering; random where it has none) cut after 20 moves and scored by the game's
-    heuristic: one row per (position, rollout)."""
+    heuristic, the same with nodes expanded in the move ordering's order
+    (``expand: ordered``): one row per (position, rollout)."""
     from players.ismcts import ISMCTSPlayer
 
     n = num_players or get_game(game).default_players

@@ -133,9 +133,34 @@ def test_informed_rollout_with_epsilon_0_plays_the_highest_priority_move():
     assert copy.food_cards == reference.food_cards and copy.hands == reference.hands
 
 
+@pytest.mark.parametrize("game", ORDERED_GAMES)
+def test_ordered_expansion_searches_the_moves_in_the_games_order(game):
+    """With fewer iterations than legal moves, ``expand: ordered`` spends them on the
+    moves the game's ordering puts first; ``random`` on any of them."""
+    priorities = move_priority_of(game)
+    position = next(p for p in _positions(game, 3, 5, every=3)
+                    if len(set(priorities(p, p.legal_actions()))) > 4 and len(p.legal_actions()) > 8)
+    seat = position.current_player
+    observation = position.observation(seat)
+    legal = observation.legal_actions
+    values = priorities(position, legal)
+    k = 4
+    threshold = sorted(values, reverse=True)[k - 1]
+    for expand, all_top in (("ordered", True), ("random", False)):
+        player = ISMCTSPlayer(iterations=k, expand=expand, rollout_cutoff=2, seed=3)
+        player.start(game, seat, 3, 11)
+        player.act(observation)
+        searched = [a for a, child in player.last_root.children.items() if child.visits]
+        assert len(searched) == k
+        tops = [values[legal.index(a)] >= threshold for a in searched]
+        assert all(tops) == all_top, (expand, tops)
+
+
 SEARCHERS = [
     ("ismcts-informed", lambda: ISMCTSPlayer(iterations=8, rollout="informed", cutoff_eval="heuristic",
                                              rollout_cutoff=10)),
+    ("ismcts-ordered", lambda: ISMCTSPlayer(iterations=8, rollout="informed", cutoff_eval="heuristic",
+                                            rollout_cutoff=10, expand="ordered")),
     ("pimc-informed", lambda: PIMCPlayer(iterations=8, determinizations=2, rollout="informed",
                                          cutoff_eval="heuristic", rollout_cutoff=10)),
 ]
@@ -154,7 +179,52 @@ def test_informed_searchers_play_whole_games_legally_and_reproducibly(game, labe
 
 
 @pytest.mark.parametrize("params", [{"rollout_epsilon": 1.5}, {"rollout_epsilon": -0.1}, {"rollout_epsilon": "x"},
-                                    {"cutoff_eval": "heuristics"}])
+                                    {"cutoff_eval": "heuristics"}, {"expand": "best"}, {"expand": None}])
 def test_bad_informed_search_parameters_are_refused(params):
     with pytest.raises(ValueError):
         ISMCTSPlayer(**params)
+
+
+def _walk(node, actions):
+    for action in actions:
+        node = (node.children or {}).get(action) if node is not None else None
+    return node
+
+
+@pytest.mark.parametrize("game", ["origin", "natural_selection", "dominant_species", "random_mutations", "citadels"])
+def test_reuse_tree_starts_from_the_subtree_of_the_moves_made_since(game):
+    """``reuse_tree``: the root of a decision is the kept tree's node for exactly the
+    moves made since the last one, when the history shows them; otherwise a fresh root."""
+    player = ISMCTSPlayer(iterations=40, reuse_tree=True, rollout_cutoff=4, seed=2)
+    other = RandomPlayer(seed=4)
+    state = get_game(game).new_game(2, 9)
+    player.start(game, 0, 2, 9)
+    other.start(game, 1, 2, 9)
+    previous, since, reused, fresh = None, [], 0, 0
+    while not state.is_terminal() and reused + fresh < 60:
+        seat = state.current_player
+        observation = state.observation(seat)
+        if seat == 0 and len(observation.legal_actions) > 1:
+            action = player.act(observation)
+            root = player.last_root
+            visits = sum(child.visits for child in root.children.values())
+            expected = _walk(previous, since) if previous is not None else None
+            if root is expected and expected is not None:
+                reused += player.reused_visits > 0
+                assert visits == player.last_iterations + player.reused_visits
+            else:
+                fresh += 1
+                assert visits == player.last_iterations and player.reused_visits == 0
+            previous, since = root, []
+        else:
+            action = (player if seat == 0 else other).act(observation)
+        since.append(action)
+        state.apply(action)
+    assert fresh > 0
+    if game != "citadels":  # its log shows events and drafted roles as text: no move matches an edge
+        assert reused > 0
+
+
+def test_reuse_tree_is_refused_unless_a_boolean():
+    with pytest.raises(ValueError):
+        ISMCTSPlayer(reuse_tree="yes")
