@@ -32,7 +32,7 @@ class ISMCTSPlayer(SearchPlayer):
     """ISMCTS over the engine contract; works for every game unchanged.
     Defaults: ``ISMCTSPlayer(iterations=1000, seconds=None, exploration=0.7,
     rollout="random", rollout_cutoff=20, cutoff_eval="margin", rollout_epsilon=0.2,
-    expand="random", reuse_tree=False, seed=0)``; ``rollout="informed", cutoff_eval="heuristic"`` and
+    expand="random", widening=None, reuse_tree=False, seed=0)``; ``rollout="informed", cutoff_eval="heuristic"`` and
     ``expand="ordered"`` use the game's own move ordering and position value
     (``engine/<game>/heuristic.py``)."""
 

@@ -40,6 +40,10 @@ class SearchPlayer(Player):
                      ``"ordered"`` (the highest by the game's ``move_priorities``; at random
                      where the game has none).  With fewer iterations than legal moves the
                      ordering decides which moves get searched at all.
+    ``widening``     progressive widening (None: off, the default): a node tries at most
+                     ``1 + widening * sqrt(visits)`` of its legal moves, the first by ``expand``,
+                     and spends the rest of its visits on them by UCB1; with many legal moves
+                     and few iterations it searches a few moves deeper instead of every one once
     ``seed``         mixed with the per-game seed from ``start()``
     """
 
@@ -48,7 +52,7 @@ class SearchPlayer(Player):
     def __init__(self, iterations: int | None = 1000, seconds: float | None = None, exploration: float = 0.7,
                  rollout="random", rollout_params: dict | None = None, rollout_cutoff: int | None = 20,
                  cutoff_eval: str = "margin", rollout_epsilon: float = 0.2, expand: str = "random",
-                 seed: int = 0):
+                 widening: float | None = None, seed: int = 0):
         if iterations is None and seconds is None:
             iterations = 1000
         if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
@@ -66,6 +70,9 @@ class SearchPlayer(Player):
             raise ValueError(f"rollout_epsilon must be a number in [0, 1], not {rollout_epsilon!r}")
         if expand not in EXPANSIONS:
             raise ValueError(f"expand must be one of {list(EXPANSIONS)}, not {expand!r}")
+        if widening is not None and (isinstance(widening, bool) or not isinstance(widening, (int, float))
+                                     or widening < 0):
+            raise ValueError(f"widening must be a number >= 0 or None, not {widening!r}")
         if not isinstance(rollout, str):
             raise ValueError(f"rollout must be 'random' or a player spec, not {rollout!r}")
         self.iterations = iterations
@@ -77,6 +84,7 @@ class SearchPlayer(Player):
         self.cutoff_eval = cutoff_eval
         self.rollout_epsilon = float(rollout_epsilon)
         self.expand = expand
+        self.widening = None if widening is None else float(widening)
         self.base_seed = seed
         self.rng = Rng(seed)
         self.last_iterations = 0  # iterations run by the last act(), for benchmarks and logs
@@ -100,7 +108,7 @@ class SearchPlayer(Player):
             rollout = policy_rollout(players)
         evaluate = cutoff_evaluation(self.cutoff_eval, game)
         order = ordering if self.expand == "ordered" else None
-        self.search = Search(self.exploration, rollout, self.rollout_cutoff, evaluate, rand, order)
+        self.search = Search(self.exploration, rollout, self.rollout_cutoff, evaluate, rand, order, self.widening)
 
     def act(self, observation):
         began = time.perf_counter()

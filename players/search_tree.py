@@ -166,15 +166,17 @@ class Search:
     """The settings of a search: exploration constant, rollout, cut-off and its
     evaluation, and the fast generator used for tie-free expansion and rollouts."""
 
-    __slots__ = ("exploration", "rollout", "cutoff", "evaluate", "rand", "order")
+    __slots__ = ("exploration", "rollout", "cutoff", "evaluate", "rand", "order", "widening")
 
-    def __init__(self, exploration, rollout, cutoff, evaluate, rand, order=None):
+    def __init__(self, exploration, rollout, cutoff, evaluate, rand, order=None, widening=None):
         self.exploration = exploration
         self.rollout = rollout
         self.cutoff = cutoff
         self.evaluate = evaluate
         self.rand = rand
         self.order = order  # move ordering for expansion (``expand="ordered"``), or None: at random
+        # progressive widening: a node with n visits tries at most 1 + widening * sqrt(n) moves
+        self.widening = widening
 
     def run(self, root: Node, determinize, iterations, deadline) -> int:
         """Iterate from ``root`` until ``iterations`` are done or ``perf_counter()``
@@ -193,12 +195,17 @@ class Search:
     def iterate(self, root: Node, state) -> None:
         """Select down the tree with UCB1 over the actions legal in ``state``,
         expand one untried action (at random, or with ``order`` the one the game's
-        move ordering puts first), roll out, and back the rewards up."""
+        move ordering puts first), roll out, and back the rewards up.  With
+        ``widening``, a node expands a new action only while the legal ones it has
+        tried number less than ``widening * sqrt(its visits)`` (so at most
+        ``1 + widening * sqrt(visits)`` of them); otherwise UCB1 chooses among those."""
         c = self.exploration
         rand = self.rand
         order = self.order
+        widen = self.widening
         log, sqrt = math.log, math.sqrt
         node = root
+        root.visits += 1  # (the root's own statistics are otherwise unused) progressive widening counts them
         path = []  # (node, seat that chose it)
         while True:
             seat = state.current_player
@@ -210,6 +217,7 @@ class Search:
             untried = None
             best = best_action = None
             best_value = -1.0
+            tried = 0
             legal = state.legal_actions()
             for action in legal:
                 child = children.get(action)
@@ -220,12 +228,13 @@ class Search:
                         untried.append(action)
                     continue
                 child.avail += 1
-                if untried is None:
+                if untried is None or widen is not None:
+                    tried += 1
                     visits = child.visits
                     value = child.reward / visits + c * sqrt(log(child.avail) / visits)
                     if value > best_value:
                         best_value, best, best_action = value, child, action
-            if untried is not None:
+            if untried is not None and (widen is None or best is None or tried < widen * sqrt(node.visits)):
                 if len(untried) == 1:
                     action = untried[0]
                 elif order is None:

@@ -156,11 +156,37 @@ def test_ordered_expansion_searches_the_moves_in_the_games_order(game):
         assert all(tops) == all_top, (expand, tops)
 
 
+def test_progressive_widening_searches_few_moves_deeper_in_the_games_order():
+    """``widening: w``: a node with n visits has tried at most 1 + w*sqrt(n) moves, the
+    first by the move ordering; without it every move is tried once first."""
+    game = "dominant_species"
+    priorities = move_priority_of(game)
+    position = next(p for p in _positions(game, 2, 5, every=3) if len(p.legal_actions()) > 30)
+    seat = position.current_player
+    observation = position.observation(seat)
+    legal = observation.legal_actions
+    ranked = sorted(priorities(position, legal), reverse=True)
+    for widening, most in ((1.0, 1 + 1.0 * 30 ** 0.5), (0.5, 1 + 0.5 * 30 ** 0.5), (None, 30)):
+        player = ISMCTSPlayer(iterations=30, expand="ordered", widening=widening, rollout_cutoff=3, seed=1)
+        player.start(game, seat, 2, 4)
+        player.act(observation)
+        children = player.last_root.children
+        assert sum(child.visits for child in children.values()) == 30
+        assert len(children) <= most and (widening is not None or len(children) == 30)
+        if widening is not None:
+            assert len(children) >= 3 and max(child.visits for child in children.values()) > 1
+            for action in children:  # the tried moves are the first of the ordering
+                assert priorities(position, legal)[legal.index(action)] >= ranked[len(children) - 1]
+
+
 SEARCHERS = [
     ("ismcts-informed", lambda: ISMCTSPlayer(iterations=8, rollout="informed", cutoff_eval="heuristic",
                                              rollout_cutoff=10)),
     ("ismcts-ordered", lambda: ISMCTSPlayer(iterations=8, rollout="informed", cutoff_eval="heuristic",
                                             rollout_cutoff=10, expand="ordered")),
+    ("ismcts-widening", lambda: ISMCTSPlayer(iterations=12, rollout_cutoff=10, expand="ordered", widening=1.0,
+                                             reuse_tree=True)),
+    ("pimc-widening", lambda: PIMCPlayer(iterations=12, determinizations=2, rollout_cutoff=10, widening=0.5)),
     ("pimc-informed", lambda: PIMCPlayer(iterations=8, determinizations=2, rollout="informed",
                                          cutoff_eval="heuristic", rollout_cutoff=10)),
 ]
@@ -179,7 +205,8 @@ def test_informed_searchers_play_whole_games_legally_and_reproducibly(game, labe
 
 
 @pytest.mark.parametrize("params", [{"rollout_epsilon": 1.5}, {"rollout_epsilon": -0.1}, {"rollout_epsilon": "x"},
-                                    {"cutoff_eval": "heuristics"}, {"expand": "best"}, {"expand": None}])
+                                    {"cutoff_eval": "heuristics"}, {"expand": "best"}, {"expand": None},
+                                    {"widening": -1}, {"widening": "1"}, {"widening": True}])
 def test_bad_informed_search_parameters_are_refused(params):
     with pytest.raises(ValueError):
         ISMCTSPlayer(**params)
