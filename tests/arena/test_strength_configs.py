@@ -14,7 +14,7 @@ AGAINST_RULES = [path for path in ALL if path.stem.endswith("-rules")]  # ISMCTS
 
 def test_every_game_has_a_config_at_two_and_three_players():
     names = {path.stem for path in CONFIGS}
-    for game in ("origin", "citadels", "natural_selection"):
+    for game in ("origin", "citadels", "natural_selection", "random_mutations", "dominant_species"):
         assert {f"{game}-2p", f"{game}-3p"} <= names
         if get_game(game).max_players >= 4:
             assert f"{game}-4p" in names
