@@ -160,7 +160,8 @@ def bench_ismcts_command(game: str = typer.Option("origin", help="game name"),
                          seed: int = typer.Option(0, help="seed of the benchmark positions"),
                          as_json: bool = typer.Option(False, "--json", help="print JSON rows instead of a table")):
     """ISMCTS iterations/s from an early- and a mid-game position: full random rollouts, random
-    rollouts cut at 20 moves, informed rollouts cut at 20 moves and scored by the game's heuristic."""
+    rollouts cut at 20 moves, informed rollouts cut at 20 moves and scored by the game's heuristic,
+    the same with ordered expansion, and that with progressive widening."""
     from arena.bench import format_rows
     from arena.bench.ismcts import bench_ismcts
     from engine.contract import OptionError

@@ -37,6 +37,8 @@ ROLLOUTS = (
     ("informed, cut at 20", {"rollout_cutoff": 20, "rollout": "informed", "cutoff_eval": "heuristic"}),
     ("informed, ordered expansion", {"rollout_cutoff": 20, "rollout": "informed", "cutoff_eval": "heuristic",
                                      "expand": "ordered"}),
+    ("informed, ordered, widening 1", {"rollout_cutoff": 20, "rollout": "informed", "cutoff_eval": "heuristic",
+                                       "expand": "ordered", "widening": 1.0}),
 )
 
 
@@ -46,7 +48,8 @@ def bench_ismcts(game: str, iterations: int = 1000, repeats: int = 3, num_player
     random rollouts cut after 20 moves, and informed rollouts (the game's move
     ordering; random where it has none) cut after 20 moves and scored by the game's
     heuristic, the same with nodes expanded in the move ordering's order
-    (``expand: ordered``): one row per (position, rollout)."""
+    (``expand: ordered``), and that with progressive widening (``widening: 1.0``):
+    one row per (position, rollout)."""
     from players.ismcts import ISMCTSPlayer
 
     n = num_players or get_game(game).default_players
