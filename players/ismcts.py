@@ -44,6 +44,7 @@ class ISMCTSPlayer(SearchPlayer):
             raise ValueError(f"reuse_tree must be true or false, not {reuse_tree!r}")
         self.reuse_tree = reuse_tree
         self.kept = None  # (root, length of the history then) for reuse_tree
+        self.reused_visits = 0  # visits the last search's root inherited from the kept tree
 
     def start(self, game, seat, num_players, seed):
         super().start(game, seat, num_players, seed)
@@ -57,11 +58,10 @@ class ISMCTSPlayer(SearchPlayer):
         rng = self.rng
         self.last_iterations = search.run(root, lambda: observation.sample(rng), iterations, deadline)
         self.last_root = root
-        action = most_visited(root, observation.legal_actions)
-        history = getattr(observation, "history", None)
-        if self.reuse_tree and history is not None:
-            self.kept = (root, len(history))
-        return action
+        if self.reuse_tree:
+            history = getattr(observation, "history", None)
+            self.kept = None if history is None else (root, len(history))
+        return most_visited(root, observation.legal_actions)
 
     def reused_root(self, observation):
         """The kept tree's node for the moves made since this seat's last decision,

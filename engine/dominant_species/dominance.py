@@ -7,11 +7,11 @@ from __future__ import annotations
 from engine.dominant_species import decisions as D
 from engine.dominant_species.actions import (ADD, CARD, CHOOSE, ELIMINATE, EVOLVE, GLACIATE, KEEP_DISC, LOSE,
                                              LOSE_AP, PASS, PLACE, PUT, REDUCE, SEND, SPARE, TAKE)
-from engine.dominant_species.board import NEIGHBOURS, SCORING, SEA, TUNDRA, WETLAND
+from engine.dominant_species.board import NEIGHBOURS, SCORING, SEA, WETLAND
 from engine.dominant_species import cards as C
 from engine.dominant_species.earth import (added_types, bag_types, bonus, discs_on, display_size, dominant,
                                            draw_random, eliminate, glaciate, glaciation_targets, move_cube,
-                                           occupied_by, present, remove_disc, return_disc, vacant_corners,
+                                           occupied_by, present, remove_disc, return_disc, tile_type, vacant_corners,
                                            vacant_corners_of)
 from engine.dominant_species.planning import vacant_spaces
 
@@ -589,7 +589,7 @@ def _meta_take(s, action):
 # -- Niche Biomes --------------------------------------------------------------------------------------------------------------------
 def niche_biomes(s, me):
     h = s.last_scored
-    value = SCORING[TUNDRA if s.tundra[h] else s.terrain[h]][0]
+    value = SCORING[tile_type(s, h)][0]
     mine = s.vp[me]
     for seat in range(s.num_players):
         if s.vp[seat] > mine:

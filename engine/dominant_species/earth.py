@@ -161,7 +161,7 @@ def move_cube(s, src: int, dst: int, seat: int) -> None:
 
 
 def speciation_limit(s, h: int) -> int:
-    return SPECIATION_LIMIT[TUNDRA if s.tundra[h] else s.terrain[h]]
+    return SPECIATION_LIMIT[tile_type(s, h)]
 
 
 def bonus(s, n: int) -> int:

@@ -2,7 +2,8 @@
 ``rescore``, an independent re-computation for the contract suite."""
 from __future__ import annotations
 
-from engine.dominant_species.board import NUM_HEXES, OVER, SCORING, TUNDRA
+from engine.dominant_species.board import NUM_HEXES, OVER, SCORING
+from engine.dominant_species.earth import tile_type
 
 
 def score_tile(s, h: int) -> list:
@@ -10,7 +11,7 @@ def score_tile(s, h: int) -> list:
     species (desc), ties by the food chain; each animal takes one place; the
     terrain's table pays (a tundra tile only its first place)."""
     n = s.num_players
-    return places_pay(s.sp[h * n:h * n + n], s.animal, SCORING[TUNDRA if s.tundra[h] else s.terrain[h]])
+    return places_pay(s.sp[h * n:h * n + n], s.animal, SCORING[tile_type(s, h)])
 
 
 def places_pay(counts, animal, table) -> list:
