@@ -40,6 +40,7 @@ END_SECONDS = 2.0  # the courtesy end() call
 BUILTIN_SPECS = frozenset({"random", "rules", "ismcts", "pimc"})
 _HEAD = struct.Struct(">I")
 _CGROUP_PREFIX = "arena-"
+_SCRATCH_PREFIX = "arena-player-"
 
 
 def is_builtin(spec: str, params: dict | None = None) -> bool:
@@ -76,7 +77,7 @@ class PlayerProcess:
         if sep and where.endswith(".py"):  # the process starts in its scratch folder
             spec = f"{os.path.abspath(where)}:{cls}"
         self.spec, self.game = spec, game
-        self.scratch = tempfile.mkdtemp(prefix="arena-player-")
+        self.scratch = tempfile.mkdtemp(prefix=f"{_SCRATCH_PREFIX}{os.getpid()}-")  # owner's pid: for the sweep
         os.chmod(self.scratch, 0o700)
         self.cgroup = _make_cgroup(limits.tasks)
         code = [p for p in (_spec_file(spec), *limits.plugins) if p and p.endswith(".py")]
@@ -326,15 +327,25 @@ def _remove_cgroup(path: str | None) -> None:
             time.sleep(0.02)
 
 
-def sweep_stale_cgroups() -> int:
-    """Kill what is left in the player cgroups of game masters that are gone (a driver
-    or worker killed with -9), and remove those cgroups; returns how many."""
+def _owner_gone(name: str, prefix: str) -> bool:
+    """Whether the game master whose pid a cgroup's or scratch folder's name carries
+    (``<prefix><pid>-...``) is gone; a name without one is nobody's to sweep."""
+    owner = name[len(prefix):].split("-")[0]
+    return owner.isdigit() and not Path(f"/proc/{owner}").exists()
+
+
+def sweep_stale_players() -> int:
+    """What player processes of game masters that are gone (a driver killed with -9, Ray
+    workers stopped by ``ray.shutdown``) left: kill what is left in their cgroups and remove
+    those, and remove their scratch folders; returns how many cgroups were swept."""
+    for path in Path(tempfile.gettempdir()).glob(f"{_SCRATCH_PREFIX}*"):
+        if _owner_gone(path.name, _SCRATCH_PREFIX) and path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
     if not sandbox.cgroup_available():
         return 0
     swept = 0
     for path in sandbox.CGROUP_PIDS.glob(f"{_CGROUP_PREFIX}*"):
-        owner = path.name[len(_CGROUP_PREFIX):].split("-")[0]
-        if owner.isdigit() and Path(f"/proc/{owner}").exists():
+        if not _owner_gone(path.name, _CGROUP_PREFIX):
             continue
         _kill_cgroup(str(path))
         _remove_cgroup(str(path))

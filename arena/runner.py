@@ -110,9 +110,9 @@ def start_ray(workers: int, address: str | None = None) -> int:
         return _cpus(ray, workers)
     import atexit
 
-    from arena.isolation import sweep_stale_cgroups
+    from arena.isolation import sweep_stale_players
 
-    atexit.register(sweep_stale_cgroups)  # runs after Ray's own exit hook: the workers' player cgroups
+    atexit.register(sweep_stale_players)  # after Ray's own exit hook: the workers' player cgroups and scratch
     if address:
         ray.init(address=address, log_to_driver=False, logging_level="ERROR")
     else:
@@ -233,9 +233,9 @@ class RayRunner:
     def _lost(self, jobs, trace, singles: deque, kind: str, detail: str) -> None:
         """A task that gave no result: play its games again one by one, or record the culprit."""
         if all(isolated(self.setup, job["players"]) for job in jobs):
-            from arena.isolation import sweep_stale_cgroups
+            from arena.isolation import sweep_stale_players
 
-            sweep_stale_cgroups()  # what the lost worker's player processes left
+            sweep_stale_players()  # what the lost worker's player processes left
             again = []
             for job in jobs:  # no player can take its worker down: the worker's loss is no one's fault
                 self.tries[job["id"]] = self.tries.get(job["id"], 0) + 1

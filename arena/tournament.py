@@ -209,7 +209,7 @@ def run_tournament(cfg: TournamentConfig, fresh: bool = False, workers: int | No
 
 
 def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, progress_stream, grace, report):
-    from arena.isolation import sweep_stale_cgroups
+    from arena.isolation import sweep_stale_players
 
     key, schedule = tournament_schedule(cfg, store)
     check_log_against_schedule(store, records, schedule, echo)
@@ -220,7 +220,7 @@ def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, 
     pending = [job_for(cfg, g, key) for g in sorted(schedule, key=lambda g: (g.deal, g.index)) if g.id not in done]
     from arena import leftovers
 
-    swept = leftovers.sweep(cfg.folder) + sweep_stale_cgroups()
+    swept = leftovers.sweep(cfg.folder) + sweep_stale_players()
     if swept:
         echo(f"stopped {swept} process(es) left behind by an earlier run that was killed")
     note = isolation_note(cfg)

@@ -22,6 +22,6 @@ def ray_local():
 
     yield ray
     ray.shutdown()
-    from arena.isolation import sweep_stale_cgroups
+    from arena.isolation import sweep_stale_players
 
-    sweep_stale_cgroups()  # what the workers' player processes left
+    sweep_stale_players()  # what the workers' player processes left

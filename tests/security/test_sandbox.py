@@ -77,3 +77,31 @@ def test_a_player_loads_in_its_sandbox_when_arena_runs_outside_its_checkout(tmp_
                                      "--games", "1"], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0 and done.stdout.startswith("OK:"), done.stdout + done.stderr
+
+
+def test_the_scratch_folders_of_a_game_master_that_is_gone_are_swept(tmp_path, monkeypatch):
+    """A Ray worker stopped by ``ray.shutdown`` (or a driver killed with -9) cannot remove its
+    player processes' scratch folders: the next sweep does, and leaves a live master's alone."""
+    import subprocess
+    import sys
+    import tempfile
+
+    from arena.isolation import PlayerProcess, Limits, sweep_stale_players
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    stale = tmp_path / f"arena-player-{gone.pid}-abc"
+    (stale / "sub").mkdir(parents=True)
+    (stale / "sub" / "file").write_text("left by a player")
+    other = tmp_path / "arena-player-notapid"  # not named by a master: not ours to remove
+    other.mkdir()
+    live = PlayerProcess("random", {}, "origin", Limits())
+    try:
+        assert os.path.dirname(live.scratch) == str(tmp_path)
+        assert os.path.basename(live.scratch).startswith(f"arena-player-{os.getpid()}-")
+        sweep_stale_players()
+        assert not stale.exists() and other.exists() and os.path.isdir(live.scratch)
+    finally:
+        live.kill()
+    assert not os.path.exists(live.scratch)
