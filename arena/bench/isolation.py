@@ -4,17 +4,20 @@
   observation, pipe it over, the player's answer back as an index) minus the same
   ``act`` called in this process, from one position, for a random player (so the
   player's own time is next to nothing): the boundary's cost in µs.
-- **tournament throughput**: the same games played by the game master in this
-  process, with the players in process (the spec ``ismcts``, a built-in) and in
-  processes of their own (the same class named ``players.ismcts:ISMCTSPlayer``,
-  which arena treats as submitted); runs alternate, medians reported, and the
-  isolated games/s as a share of the in-process games/s.  ISMCTS with 200
-  iterations per move (target: >= 95%), and random players (reported).  Also
-  per CPU second (the game master's and the player processes' CPU time): on a
-  machine busy with other work, waking a process for every move costs wall
-  time that is no CPU's, and the two ratios part.  Each game is played both ways
-  back to back (the order alternating), so that a busy spell of the machine hits
-  both sides alike.
+- **tournament throughput** (the target: isolated >= 95% of in process): a
+  tournament of ISMCTS players (200 iterations per move) as ``arena tournament``
+  plays it, on a local Ray with a worker per CPU, the same games with the players
+  in process (the spec ``ismcts``, a built-in) and in processes of their own (the
+  same class named ``players.ismcts:ISMCTSPlayer``, which arena treats as
+  submitted): games/s of the whole run, the two runs of each repeat in alternating
+  order, medians, and the isolated games/s as a share of the in-process games/s.
+- **one game at a time on one CPU**: the same comparison without Ray, games played
+  one after another by a game master in this process (pinned to one CPU, which its
+  player processes share), each game both ways back to back (the order
+  alternating, so that a busy spell of the machine hits both sides alike); for
+  ISMCTS and for random players.  Also per CPU second (the game master's and the
+  player processes' CPU time): on a machine busy with other work, waking a process
+  for every move costs wall time that is no CPU's, and the two ratios part.
 - **memory**: the resident set (RSS) of a player process after its games.
 """
 from __future__ import annotations
@@ -71,12 +74,13 @@ def boundary_cost(game: str, moves: int = 2000, repeats: int = 3) -> dict:
             "player process RSS MiB": round(rss / 1024, 1) if rss else None}
 
 
-def tournament_throughput(game: str, spec: str, params: dict, games: int, repeats: int, label: str,
-                          target: float | None) -> dict:
-    """Games/s of the same games with the players in process and isolated (alternating runs)."""
-    from arena.worker import close_pool, play_one, process_pool
+_SPECS = {"random": "players.random_player:RandomPlayer", "ismcts": "players.ismcts:ISMCTSPlayer"}
 
-    module_spec = {"random": "players.random_player:RandomPlayer", "ismcts": "players.ismcts:ISMCTSPlayer"}[spec]
+
+def _bench_games(game: str, spec: str, params: dict, games: int):
+    """(setup for isolated or not, the jobs): ``games`` games of ``spec`` against itself,
+    named by the built-in spec in process and by its module (so: submitted, isolated)
+    otherwise, each seat with a seed of its own."""
     n = get_game(game).default_players
     names = [f"p{i}" for i in range(n)]
     jobs = [{"id": str(i), "index": i, "pairing": names, "deal": i, "rotation": 0, "seed": 1000 + i,
@@ -84,9 +88,56 @@ def tournament_throughput(game: str, spec: str, params: dict, games: int, repeat
 
     def setup(isolated: bool) -> dict:
         return {"game": game, "options": {}, "plugins": [], "move_seconds": None, "game_seconds": 3600.0,
-                "players": {name: (module_spec if isolated else spec, dict(params, seed=i))
+                "players": {name: (_SPECS[spec] if isolated else spec, dict(params, seed=i))
                             for i, name in enumerate(names)},
                 "limits": {"private": _limits().private}}
+
+    return setup, jobs
+
+
+def _no_faults(record: dict) -> None:
+    if record.get("failed") or record["faults"]:
+        raise RuntimeError(f"a bench game failed: {record.get('failed') or record['faults']}")
+
+
+def _ratio_row(measure: str, game: str, games: int, repeats: int, rates: dict, target: float | None) -> dict:
+    inside, across = statistics.median(rates[False]), statistics.median(rates[True])
+    row = {"measure": measure, "game": game, "games": games, "repeats": repeats,
+           "in process games/s": round(inside, 3), "isolated games/s": round(across, 3),
+           "isolated / in process": f"{across / inside:.1%}"}
+    if target is not None:
+        row["target"] = f">= {target:.0%}"
+        row["met"] = "yes" if across / inside >= target else "no"
+    return row
+
+
+def tournament_on_ray(game: str, spec: str, params: dict, games: int, repeats: int, label: str,
+                      target: float | None, workers: int | None = None) -> dict:
+    """Games/s of a tournament as ``arena tournament`` plays it: a local Ray with a worker per
+    CPU (``workers``: default all of this process's CPUs), the same games with the players
+    in process and isolated, the two runs of each repeat in alternating order."""
+    import os
+
+    from arena.bench.tournament import time_on_ray
+
+    workers = workers or len(os.sched_getaffinity(0))
+    setup, jobs = _bench_games(game, spec, params, games)
+    rates = {False: [], True: []}
+    for repeat in range(repeats):
+        for isolated in ((False, True) if repeat % 2 == 0 else (True, False)):
+            wall, _ = time_on_ray(setup(isolated), jobs, workers,
+                                  check=lambda records: [_no_faults(r) for r in records])
+            rates[isolated].append(games / wall)
+    return _ratio_row(f"tournament on Ray, {workers} workers, {label}", game, games, repeats, rates, target)
+
+
+def tournament_throughput(game: str, spec: str, params: dict, games: int, repeats: int, label: str,
+                          target: float | None) -> dict:
+    """Games/s of the same games played one at a time by a game master in this process, on
+    one CPU, with the players in process and isolated: each game both ways, back to back."""
+    from arena.worker import close_pool, play_one, process_pool
+
+    setup, jobs = _bench_games(game, spec, params, games)
 
     def timed(isolated: bool, job: dict) -> tuple:
         """(wall seconds, CPU seconds of this process and its player processes) of one game."""
@@ -94,10 +145,8 @@ def tournament_throughput(game: str, spec: str, params: dict, games: int, repeat
         pool = process_pool(chosen) if isolated else None
         cpu = _cpu_seconds(pool)
         began = time.perf_counter()
-        record = play_one(chosen, job)
+        _no_faults(play_one(chosen, job))
         spent = time.perf_counter() - began
-        if record.get("failed") or record["faults"]:
-            raise RuntimeError(f"a bench game failed: {record['faults']}")
         return spent, _cpu_seconds(pool) - cpu
 
     rates = {False: [], True: []}
@@ -120,25 +169,21 @@ def tournament_throughput(game: str, spec: str, params: dict, games: int, repeat
         close_pool()
     cpu_inside = statistics.median(r[1] for r in rates[False])
     cpu_across = statistics.median(r[1] for r in rates[True])
-    rates = {k: [r[0] for r in v] for k, v in rates.items()}
-    inside, across = statistics.median(rates[False]), statistics.median(rates[True])
-    row = {"measure": f"tournament, {label}", "game": game, "games": games, "repeats": repeats,
-           "in process games/s": round(inside, 3), "isolated games/s": round(across, 3),
-           "isolated / in process": f"{across / inside:.1%}",
-           "same, per CPU second": f"{cpu_across / cpu_inside:.1%}",
-           "player process RSS MiB": round(statistics.median(rss) / 1024, 1) if rss else None}
-    if target is not None:
-        row["target"] = f">= {target:.0%}"
-        row["met"] = "yes" if across / inside >= target else "no"
+    row = _ratio_row(f"one game at a time on one CPU, {label}", game, games, repeats,
+                     {k: [r[0] for r in v] for k, v in rates.items()}, target)
+    row["same, per CPU second"] = f"{cpu_across / cpu_inside:.1%}"
+    row["player process RSS MiB"] = round(statistics.median(rss) / 1024, 1) if rss else None
     return row
 
 
 def bench_isolation(game: str = "origin", ismcts_games: int = 4, random_games: int = 100, repeats: int = 3,
-                    iterations: int = 200) -> list:
+                    iterations: int = 200, tournament_games: int = 16, workers: int | None = None) -> list:
+    ismcts = {"iterations": iterations, "rollout_cutoff": 20}
+    label = f"ISMCTS {iterations} iterations per move"
     return [
         boundary_cost(game, repeats=repeats),
-        tournament_throughput(game, "ismcts", {"iterations": iterations, "rollout_cutoff": 20}, ismcts_games,
-                              repeats, f"ISMCTS {iterations} iterations per move", 0.95),
+        tournament_on_ray(game, "ismcts", ismcts, tournament_games, repeats, label, 0.95, workers),
+        tournament_throughput(game, "ismcts", ismcts, ismcts_games, repeats, label, None),
         tournament_throughput(game, "random", {}, random_games, repeats, "random players", None),
     ]
 

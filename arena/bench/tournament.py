@@ -76,8 +76,9 @@ def _time_in_process(setup: dict, jobs: list) -> tuple:
     return time.perf_counter() - began, playing
 
 
-def time_on_ray(setup: dict, jobs: list, workers: int, games_per_task: int | None = None) -> tuple:
-    """(wall seconds, seconds spent inside games summed over the workers)."""
+def time_on_ray(setup: dict, jobs: list, workers: int, games_per_task: int | None = None, check=None) -> tuple:
+    """(wall seconds, seconds spent inside games summed over the workers); ``check``
+    (optional) is called with each batch of the timed games' records."""
     import ray
 
     from arena.runner import RayRunner, start_ray
@@ -89,6 +90,8 @@ def time_on_ray(setup: dict, jobs: list, workers: int, games_per_task: int | Non
 
     def count(records):
         playing[0] += sum(r["timings"]["seconds"] or 0.0 for r in records)
+        if check is not None:
+            check(records)
 
     try:
         RayRunner(setup, cpus, lambda records: None).run(jobs[:cpus])  # warm-up: start every worker
