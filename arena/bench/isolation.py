@@ -113,21 +113,26 @@ def _ratio_row(measure: str, game: str, games: int, repeats: int, rates: dict, t
 
 def tournament_on_ray(game: str, spec: str, params: dict, games: int, repeats: int, label: str,
                       target: float | None, workers: int | None = None) -> dict:
-    """Games/s of a tournament as ``arena tournament`` plays it: a local Ray with a worker per
-    CPU (``workers``: default all of this process's CPUs), the same games with the players
-    in process and isolated, the two runs of each repeat in alternating order."""
+    """Games/s of a tournament as ``arena tournament`` plays it: one local Ray with a worker
+    per CPU (``workers``: default all of this process's CPUs) for the whole measurement, the
+    same games with the players in process and isolated, the two runs of each repeat in
+    alternating order.  Untimed first: a game per worker both ways (the workers, their
+    player processes and Ray's own start-up work are done before any timed run)."""
     import os
 
-    from arena.bench.tournament import time_on_ray
+    from arena.bench.tournament import local_ray, time_run
 
     workers = workers or len(os.sched_getaffinity(0))
     setup, jobs = _bench_games(game, spec, params, games)
     rates = {False: [], True: []}
-    for repeat in range(repeats):
-        for isolated in ((False, True) if repeat % 2 == 0 else (True, False)):
-            wall, _ = time_on_ray(setup(isolated), jobs, workers,
-                                  check=lambda records: [_no_faults(r) for r in records])
-            rates[isolated].append(games / wall)
+    with local_ray(workers) as cpus:
+        for isolated in (False, True):
+            time_run(setup(isolated), jobs[:cpus], cpus, warm=False)
+        for repeat in range(repeats):
+            for isolated in ((False, True) if repeat % 2 == 0 else (True, False)):
+                wall, _ = time_run(setup(isolated), jobs, cpus, warm=False,
+                                   check=lambda records: [_no_faults(r) for r in records])
+                rates[isolated].append(games / wall)
     return _ratio_row(f"tournament on Ray, {workers} workers, {label}", game, games, repeats, rates, target)
 
 
@@ -177,12 +182,13 @@ def tournament_throughput(game: str, spec: str, params: dict, games: int, repeat
 
 
 def bench_isolation(game: str = "origin", ismcts_games: int = 4, random_games: int = 100, repeats: int = 3,
-                    iterations: int = 200, tournament_games: int = 16, workers: int | None = None) -> list:
+                    iterations: int = 200, tournament_games: int = 16, workers: int | None = None,
+                    tournament_repeats: int = 5) -> list:
     ismcts = {"iterations": iterations, "rollout_cutoff": 20}
     label = f"ISMCTS {iterations} iterations per move"
     return [
         boundary_cost(game, repeats=repeats),
-        tournament_on_ray(game, "ismcts", ismcts, tournament_games, repeats, label, 0.95, workers),
+        tournament_on_ray(game, "ismcts", ismcts, tournament_games, tournament_repeats, label, 0.95, workers),
         tournament_throughput(game, "ismcts", ismcts, ismcts_games, repeats, label, None),
         tournament_throughput(game, "random", {}, random_games, repeats, "random players", None),
     ]

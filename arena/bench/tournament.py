@@ -20,6 +20,7 @@ docs/benchmarks.md asks ≥ 85% efficiency on 2 cores, ≥ 80% with 15 workers o
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -76,16 +77,28 @@ def _time_in_process(setup: dict, jobs: list) -> tuple:
     return time.perf_counter() - began, playing
 
 
-def time_on_ray(setup: dict, jobs: list, workers: int, games_per_task: int | None = None, check=None) -> tuple:
-    """(wall seconds, seconds spent inside games summed over the workers); ``check``
-    (optional) is called with each batch of the timed games' records."""
+@contextlib.contextmanager
+def local_ray(workers: int):
+    """A fresh local Ray with ``workers`` CPUs for the block (yields the CPU count); shut down after."""
     import ray
 
-    from arena.runner import RayRunner, start_ray
+    from arena.runner import start_ray
 
     if ray.is_initialized():
         ray.shutdown()
-    cpus = start_ray(workers)
+    try:
+        yield start_ray(workers)
+    finally:
+        ray.shutdown()
+
+
+def time_run(setup: dict, jobs: list, cpus: int, games_per_task: int | None = None, check=None,
+             warm: bool = True) -> tuple:
+    """(wall seconds, seconds spent inside games summed over the workers) of ``jobs`` on the
+    running Ray; ``warm``: first a game per worker, untimed (starts every worker); ``check``
+    (optional) is called with each batch of the timed games' records."""
+    from arena.runner import RayRunner
+
     playing = [0.0]
 
     def count(records):
@@ -93,14 +106,18 @@ def time_on_ray(setup: dict, jobs: list, workers: int, games_per_task: int | Non
         if check is not None:
             check(records)
 
-    try:
-        RayRunner(setup, cpus, lambda records: None).run(jobs[:cpus])  # warm-up: start every worker
-        runner = RayRunner(setup, cpus, count, games_per_task=games_per_task)
-        began = time.perf_counter()
-        runner.run(jobs)
-        return time.perf_counter() - began, playing[0]
-    finally:
-        ray.shutdown()
+    if warm:
+        RayRunner(setup, cpus, lambda records: None).run(jobs[:cpus])
+    runner = RayRunner(setup, cpus, count, games_per_task=games_per_task)
+    began = time.perf_counter()
+    runner.run(jobs)
+    return time.perf_counter() - began, playing[0]
+
+
+def time_on_ray(setup: dict, jobs: list, workers: int, games_per_task: int | None = None, check=None) -> tuple:
+    """:func:`time_run` on a local Ray of its own, warmed up."""
+    with local_ray(workers) as cpus:
+        return time_run(setup, jobs, cpus, games_per_task, check)
 
 
 def bench_tournament(config=None, workers=(1, 2), game: str = "origin", players=("random", "random"),
