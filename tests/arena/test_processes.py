@@ -17,9 +17,16 @@ from helpers import log_lines, run, share_secret
 MIXED = [player("a"), player("s1", "Sleepy", sleep=0.002), player("s2", "Sleepy", seed=3, sleep=0.002)]
 
 
+# ``arena ...`` as typed at a terminal: with Ctrl-C's default handler, even when these tests
+# run where SIGINT is ignored (a background job of a script inherits SIG_IGN, and arena, like
+# any program, keeps ignoring a SIGINT it was started deaf to)
+_AS_AT_A_TERMINAL = ("import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+                     "runpy.run_module('arena.cli', run_name='__main__', alter_sys=True)")
+
+
 def arena(*args, **kwargs):
     env = dict(os.environ, RAY_AUTH_MODE="disabled", RAY_USAGE_STATS_ENABLED="0")
-    return subprocess.Popen([sys.executable, "-m", "arena.cli", *args], cwd=REPO, env=env,
+    return subprocess.Popen([sys.executable, "-c", _AS_AT_A_TERMINAL, *args], cwd=REPO, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kwargs)
 
 
