@@ -127,10 +127,10 @@ def tournament_on_ray(game: str, spec: str, params: dict, games: int, repeats: i
     rates = {False: [], True: []}
     with local_ray(workers) as cpus:
         for isolated in (False, True):
-            time_run(setup(isolated), jobs[:cpus], cpus, warm=False)
+            time_run(setup(isolated), jobs[:cpus], cpus)
         for repeat in range(repeats):
             for isolated in ((False, True) if repeat % 2 == 0 else (True, False)):
-                wall, _ = time_run(setup(isolated), jobs, cpus, warm=False,
+                wall, _ = time_run(setup(isolated), jobs, cpus,
                                    check=lambda records: [_no_faults(r) for r in records])
                 rates[isolated].append(games / wall)
     return _ratio_row(f"tournament on Ray, {workers} workers, {label}", game, games, repeats, rates, target)

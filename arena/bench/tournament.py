@@ -92,11 +92,9 @@ def local_ray(workers: int):
         ray.shutdown()
 
 
-def time_run(setup: dict, jobs: list, cpus: int, games_per_task: int | None = None, check=None,
-             warm: bool = True) -> tuple:
+def time_run(setup: dict, jobs: list, cpus: int, games_per_task: int | None = None, check=None) -> tuple:
     """(wall seconds, seconds spent inside games summed over the workers) of ``jobs`` on the
-    running Ray; ``warm``: first a game per worker, untimed (starts every worker); ``check``
-    (optional) is called with each batch of the timed games' records."""
+    running Ray; ``check`` (optional) is called with each batch of the games' records."""
     from arena.runner import RayRunner
 
     playing = [0.0]
@@ -106,8 +104,6 @@ def time_run(setup: dict, jobs: list, cpus: int, games_per_task: int | None = No
         if check is not None:
             check(records)
 
-    if warm:
-        RayRunner(setup, cpus, lambda records: None).run(jobs[:cpus])
     runner = RayRunner(setup, cpus, count, games_per_task=games_per_task)
     began = time.perf_counter()
     runner.run(jobs)
@@ -115,8 +111,9 @@ def time_run(setup: dict, jobs: list, cpus: int, games_per_task: int | None = No
 
 
 def time_on_ray(setup: dict, jobs: list, workers: int, games_per_task: int | None = None, check=None) -> tuple:
-    """:func:`time_run` on a local Ray of its own, warmed up."""
+    """:func:`time_run` on a local Ray of its own, after a game per worker, untimed (starts every worker)."""
     with local_ray(workers) as cpus:
+        time_run(setup, jobs[:cpus], cpus)
         return time_run(setup, jobs, cpus, games_per_task, check)
 
 

@@ -1,5 +1,6 @@
 """The example configs, a tiny Origin tournament, and the tournament benchmark."""
 import json
+import os
 import subprocess
 import sys
 
@@ -47,7 +48,7 @@ def test_bench_tournament_reports_rates_efficiency_and_overhead(tmp_path):
             "from arena.bench.tournament import bench_tournament;"
             f"print(json.dumps(bench_tournament({str(path)!r}, workers=(1,), games=40)))")
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
-                          env={**__import__("os").environ, "RAY_AUTH_MODE": "disabled"})
+                          env={**os.environ, "RAY_AUTH_MODE": "disabled"})
     assert done.returncode == 0, done.stderr[-2000:]
     rows = json.loads(done.stdout.strip().splitlines()[-1])
     assert [r["mode"] for r in rows] == ["one process", "ray"]
@@ -83,7 +84,7 @@ def test_bench_isolation_times_a_ray_tournament_both_ways_and_judges_the_target(
             "from arena.bench.isolation import tournament_on_ray;"
             "print(json.dumps(tournament_on_ray('origin', 'random', {}, 6, 2, 'random players', 0.0, workers=1)))")
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=240,
-                          env={**__import__("os").environ, "RAY_AUTH_MODE": "disabled"})
+                          env={**os.environ, "RAY_AUTH_MODE": "disabled"})
     assert done.returncode == 0, done.stderr[-2000:]
     row = json.loads(done.stdout.strip().splitlines()[-1])
     assert row["measure"] == "tournament on Ray, 1 workers, random players" and row["games"] == 6
