@@ -103,6 +103,7 @@ class PlayerProcess:
         self.sandbox: list = []
         self.loaded = False
         self._buffer = b""
+        self._history = None  # the observation history last sent in this game (see _act_message)
 
     # --- requests -------------------------------------------------------------
     def load(self, deadline: float | None = None) -> None:
@@ -117,16 +118,38 @@ class PlayerProcess:
         self.loaded = True
 
     def start(self, game, seat, num_players, seed, deadline: float) -> None:
+        self._history = None  # a new game: the first observation goes whole
         self.request(("start", game, seat, num_players, seed), deadline, "start()")
 
     def act(self, observation, deadline: float, overrun: bool) -> int:
         """The index of the chosen action (checked against ``len(legal_actions)``)."""
-        reply = self.request(("act", observation), deadline, "act()", overrun)
+        reply = self.request(self._act_message(observation), deadline, "act()", overrun)
         index = reply.get("index")
         if type(index) is not int or not 0 <= index < len(observation.legal_actions):
             self.kill()
             raise PlayerFault("illegal", f"answered {str(reply)[:200]}, not the index of a legal action")
         return index
+
+    def _act_message(self, observation):
+        """``("act", observation)``, or, when the observation's public ``history`` (a tuple)
+        begins with (entries equal to) the history sent in this game's previous request,
+        ``("act", observation without its history, length sent before, the new entries)``:
+        the history grows by a move or two between a seat's turns and would otherwise be
+        pickled whole every move (thousands of entries late in a Dominant Species game).
+        The player's process puts the history back together before the player sees it."""
+        history = getattr(observation, "history", None)
+        sent, self._history = self._history, history if type(history) is tuple else None
+        if sent is None or self._history is None or len(history) < len(sent) or history[:len(sent)] != sent:
+            return ("act", observation)
+        try:
+            observation.history = None
+        except (AttributeError, TypeError):  # an observation class that does not allow it: sent whole
+            return ("act", observation)
+        try:
+            return pickle.dumps(("act", observation, len(sent), history[len(sent):]),
+                                protocol=pickle.HIGHEST_PROTOCOL)
+        finally:
+            observation.history = history
 
     def end(self, result) -> None:
         try:
@@ -138,7 +161,7 @@ class PlayerProcess:
                 sandbox_answer: bool = False) -> dict:
         if not self.alive:
             raise PlayerFault("crash", f"{what}: the player's process is gone")
-        data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+        data = message if type(message) is bytes else pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
         self._write(_HEAD.pack(len(data)) + data, deadline, what, overrun)
         return self.reply(deadline, what, overrun, sandbox_answer)
 

@@ -10,6 +10,9 @@ answers the game master's requests one at a time:
   constructor runs here) and call ``start``;
 - ``("act", observation)``: ``act`` on a copy of the seat's observation; the
   answer is the index of the chosen action in ``observation.legal_actions``;
+- ``("act", observation, kept, new)``: the same, for an observation sent without its
+  public ``history``: it is the first ``kept`` entries of the history of this game's
+  previous ``act`` request followed by the entries ``new``;
 - ``("end", result)``: the optional ``end``;
 - end of input: exit.
 
@@ -61,6 +64,7 @@ class _Host:
     def __init__(self, inp: int, out: int):
         self.inp, self.out = inp, out
         self.cls = self.params = self.player = self.spec = None
+        self.history = None  # the history of this game's last observation (for the short "act")
 
     def send(self, reply: dict) -> None:
         data = json.dumps(reply).encode()
@@ -100,6 +104,7 @@ class _Host:
 
     def start(self, game, seat, num_players, seed) -> dict:
         self.player = None
+        self.history = None
         try:
             player = self.cls(**self.params)
         except BaseException as exc:  # noqa: BLE001
@@ -133,6 +138,17 @@ class _Host:
             return {"error": "illegal", "detail": f"returned {shown}, not a legal action"}
         return {"index": index}  # the game master keeps the clocks
 
+    def observation(self, request):
+        """The observation of an ``act`` request, its history put back together (kept here
+        before the player's code sees the observation)."""
+        observation = request[1]
+        if len(request) == 4:
+            kept, new = request[2], request[3]
+            observation.history = self.history[:kept] + new
+        history = getattr(observation, "history", None)
+        self.history = history if type(history) is tuple else None
+        return observation
+
     def end(self, result) -> dict:
         end = getattr(self.player, "end", None)
         if callable(end):
@@ -160,8 +176,8 @@ class _Host:
                 continue
             verb = request[0]
             if verb == "act":
-                reply = self.act(request[1]) if self.player is not None else {"error": "exception",
-                                                                                "detail": "act() before start()"}
+                reply = self.act(self.observation(request)) if self.player is not None else {
+                    "error": "exception", "detail": "act() before start()"}
             elif verb == "start":
                 reply = self.start(*request[1:])
             elif verb == "end":

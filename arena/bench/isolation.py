@@ -2,8 +2,9 @@
 
 - **per move**: the time of one ``act`` through the process boundary (pickle the
   observation, pipe it over, the player's answer back as an index) minus the same
-  ``act`` called in this process, from one position, for a random player (so the
-  player's own time is next to nothing): the boundary's cost in µs.
+  ``act`` called in this process, from an early and a mid-game position, for a random
+  player (so the player's own time is next to nothing), with this process and the
+  player process on one CPU as in a tournament: the boundary's cost in µs.
 - **tournament throughput** (the target: isolated >= 95% of in process): a
   tournament of ISMCTS players (200 iterations per move) as ``arena tournament``
   plays it, on a local Ray with a worker per CPU, the same games with the players
@@ -35,7 +36,11 @@ def _limits():
 
 
 def boundary_cost(game: str, moves: int = 2000, repeats: int = 3) -> dict:
-    """µs per move of the process boundary, and the observation's pickled size."""
+    """µs per move of the process boundary from an early and a mid-game position, and the
+    observations' pickled sizes.  This process and the player process share one CPU while
+    it is measured, as a game master and its player processes do in a tournament
+    (:mod:`arena.affinity`)."""
+    import os
     import pickle
 
     from arena.bench.ismcts import bench_positions
@@ -43,35 +48,39 @@ def boundary_cost(game: str, moves: int = 2000, repeats: int = 3) -> dict:
     from players.random_player import RandomPlayer
 
     n = get_game(game).default_players
-    state = bench_positions(game, n, 0)["early"]
-    seat = state.current_player
-    observation = state.observation(seat)
-    local = RandomPlayer(0)
-    local.start(game, seat, n, 1)
+    positions = bench_positions(game, n, 0)
+    before = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(before)})  # the player process starts here and inherits it
     process = PlayerProcess("players.random_player:RandomPlayer", {}, game, _limits())
     try:
         process.load()
-        process.start(game, seat, n, 1, time.monotonic() + 60)
-        inside, across = [], []
-        for _ in range(repeats):
-            began = time.perf_counter()
-            for _ in range(moves):
-                local.act(observation)
-            inside.append((time.perf_counter() - began) / moves)
-            began = time.perf_counter()
-            deadline = time.monotonic() + 600
-            for _ in range(moves):
-                process.act(observation, deadline, False)
-            across.append((time.perf_counter() - began) / moves)
+        row = {"measure": "process boundary per move, one CPU", "game": game, "moves": moves, "repeats": repeats}
+        for label, state in positions.items():
+            seat = state.current_player
+            observation = state.observation(seat)
+            local = RandomPlayer(0)
+            local.start(game, seat, n, 1)
+            process.start(game, seat, n, 1, time.monotonic() + 60)
+            inside, across = [], []
+            for _ in range(repeats):
+                began = time.perf_counter()
+                for _ in range(moves):
+                    local.act(observation)
+                inside.append((time.perf_counter() - began) / moves)
+                began = time.perf_counter()
+                deadline = time.monotonic() + 600
+                for _ in range(moves):
+                    process.act(observation, deadline, False)
+                across.append((time.perf_counter() - began) / moves)
+            prefix = "" if label == "early" else f"{label}: "
+            row[f"{prefix}boundary µs"] = round((statistics.median(across) - statistics.median(inside)) * 1e6, 1)
+            row[f"{prefix}observation bytes"] = len(pickle.dumps(observation, protocol=pickle.HIGHEST_PROTOCOL))
         rss = _rss_kib(process.proc.pid)
     finally:
         process.kill()
-    return {"measure": "process boundary per move", "game": game, "moves": moves, "repeats": repeats,
-            "in process µs": round(statistics.median(inside) * 1e6, 1),
-            "isolated µs": round(statistics.median(across) * 1e6, 1),
-            "boundary µs": round((statistics.median(across) - statistics.median(inside)) * 1e6, 1),
-            "observation bytes": len(pickle.dumps(observation, protocol=pickle.HIGHEST_PROTOCOL)),
-            "player process RSS MiB": round(rss / 1024, 1) if rss else None}
+        os.sched_setaffinity(0, before)
+    row["player process RSS MiB"] = round(rss / 1024, 1) if rss else None
+    return row
 
 
 _SPECS = {"random": "players.random_player:RandomPlayer", "ismcts": "players.ismcts:ISMCTSPlayer"}
