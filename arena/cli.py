@@ -252,9 +252,9 @@ def bench_memory_command(game: str = typer.Option("origin", help="game name"),
 
 @bench_app.command("isolation")
 def bench_isolation_command(game: str = typer.Option("origin", help="game name"),
-                            tournament_games: int = typer.Option(16, help="games per ISMCTS tournament run on Ray"),
+                            tournament_deals: int = typer.Option(40, help="deals of the ISMCTS tournament on Ray, "
+                                                                 "each played in process and isolated"),
                             workers: int = typer.Option(0, help="Ray workers for the tournament (0: one per CPU)"),
-                            tournament_repeats: int = typer.Option(5, help="repeats of the Ray tournament, both ways"),
                             ismcts_games: int = typer.Option(4, help="games per ISMCTS one-CPU run"),
                             random_games: int = typer.Option(100, help="games per random-player throughput run"),
                             iterations: int = typer.Option(200, help="ISMCTS iterations per move"),
@@ -265,8 +265,7 @@ def bench_isolation_command(game: str = typer.Option("origin", help="game name")
     from arena.bench.isolation import bench_isolation
 
     rows = bench_isolation(game, ismcts_games=ismcts_games, random_games=random_games, repeats=repeats,
-                           iterations=iterations, tournament_games=tournament_games, workers=workers or None,
-                           tournament_repeats=tournament_repeats)
+                           iterations=iterations, tournament_deals=tournament_deals, workers=workers or None)
     typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
 
 

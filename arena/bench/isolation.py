@@ -7,11 +7,12 @@
   player process on one CPU as in a tournament: the boundary's cost in µs.
 - **tournament throughput** (the target: isolated >= 95% of in process): a
   tournament of ISMCTS players (200 iterations per move) as ``arena tournament``
-  plays it, on a local Ray with a worker per CPU, the same games with the players
+  plays it, on a local Ray with a worker per CPU, every deal played with the players
   in process (the spec ``ismcts``, a built-in) and in processes of their own (the
   same class named ``players.ismcts:ISMCTSPlayer``, which arena treats as
-  submitted): games/s of the whole run, the two runs of each repeat in alternating
-  order, medians, and the isolated games/s as a share of the in-process games/s.
+  submitted), the two games side by side in the schedule: the in-process games'
+  seconds over the isolated games' seconds, with a 95% interval
+  (:func:`tournament_on_ray`).
 - **one game at a time on one CPU**: the same comparison without Ray, games played
   one after another by a game master in this process (pinned to one CPU, which its
   player processes share), each game both ways back to back (the order
@@ -120,29 +121,62 @@ def _ratio_row(measure: str, game: str, games: int, repeats: int, rates: dict, t
     return row
 
 
-def tournament_on_ray(game: str, spec: str, params: dict, games: int, repeats: int, label: str,
-                      target: float | None, workers: int | None = None) -> dict:
-    """Games/s of a tournament as ``arena tournament`` plays it: one local Ray with a worker
-    per CPU (``workers``: default all of this process's CPUs) for the whole measurement, the
-    same games with the players in process and isolated, the two runs of each repeat in
-    alternating order.  Untimed first: a game per worker both ways (the workers, their
-    player processes and Ray's own start-up work are done before any timed run)."""
+def tournament_on_ray(game: str, spec: str, params: dict, deals: int, label: str, target: float | None,
+                      workers: int | None = None) -> dict:
+    """A tournament as ``arena tournament`` plays it, on one local Ray with a worker per CPU
+    (``workers``: default all of this process's CPUs), in which every deal is played twice,
+    once with the players in process (the built-in spec) and once isolated (the same class
+    by its module: submitted), the two games next to each other in the schedule (which goes
+    first alternates), so that both meet the same spells of a busy machine.  The two are the
+    same game (same seeds, same moves).  The share is the in-process games' seconds over the
+    isolated games' seconds, each game timed by the worker that played it: the throughput of
+    an isolated tournament as a share of an in-process one, leaving out the per-game costs
+    both have alike (so if anything below the tournaments' own ratio).  Its 95% interval is
+    a bootstrap over the deals.  Untimed first: a game of each kind per worker (workers,
+    player processes and Ray's own start-up done before timing)."""
     import os
+
+    import numpy as np
 
     from arena.bench.tournament import local_ray, time_run
 
     workers = workers or len(os.sched_getaffinity(0))
-    setup, jobs = _bench_games(game, spec, params, games)
-    rates = {False: [], True: []}
+    n = get_game(game).default_players
+    kinds = {False: [f"p{i}" for i in range(n)], True: [f"q{i}" for i in range(n)]}  # in process, isolated
+    setup = {"game": game, "options": {}, "plugins": [], "move_seconds": None, "game_seconds": 3600.0,
+             "players": {name: (_SPECS[spec] if isolated else spec, dict(params, seed=i))
+                         for isolated, names in kinds.items() for i, name in enumerate(names)},
+             "limits": {"private": _limits().private}}
+
+    def job(deal: int, isolated: bool) -> dict:
+        names = kinds[isolated]
+        return {"id": f"{deal}-{'isolated' if isolated else 'in process'}", "index": 2 * deal + isolated,
+                "pairing": names, "deal": deal, "rotation": 0, "seed": 1000 + deal, "players": names}
+
+    schedule = [job(d, isolated) for d in range(deals) for isolated in ((False, True) if d % 2 == 0 else (True, False))]
+    seconds: dict = {}
+
+    def collect(records):
+        for record in records:
+            _no_faults(record)
+            seconds[record["id"]] = record["timings"]["seconds"]
+
     with local_ray(workers) as cpus:
-        for isolated in (False, True):
-            time_run(setup(isolated), jobs[:cpus], cpus)
-        for repeat in range(repeats):
-            for isolated in ((False, True) if repeat % 2 == 0 else (True, False)):
-                wall, _ = time_run(setup(isolated), jobs, cpus,
-                                   check=lambda records: [_no_faults(r) for r in records])
-                rates[isolated].append(games / wall)
-    return _ratio_row(f"tournament on Ray, {workers} workers, {label}", game, games, repeats, rates, target)
+        time_run(setup, [job(deals + k, isolated) for k in range(cpus) for isolated in (False, True)], cpus)
+        wall, _ = time_run(setup, schedule, cpus, check=collect)
+    inside = np.array([seconds[f"{d}-in process"] for d in range(deals)])
+    across = np.array([seconds[f"{d}-isolated"] for d in range(deals)])
+    picks = np.random.default_rng(0).integers(0, deals, size=(2000, deals))
+    low, high = np.percentile(inside[picks].sum(axis=1) / across[picks].sum(axis=1), [2.5, 97.5])
+    share = inside.sum() / across.sum()
+    row = {"measure": f"tournament on Ray, {workers} workers, {label}", "game": game, "games": 2 * deals,
+           "in process s/game": round(float(inside.mean()), 4), "isolated s/game": round(float(across.mean()), 4),
+           "isolated / in process": f"{share:.1%}", "95% interval": f"{low:.1%}–{high:.1%}",
+           "games/s": round(2 * deals / wall, 3)}
+    if target is not None:
+        row["target"] = f">= {target:.0%}"
+        row["met"] = "yes" if share >= target else "no"
+    return row
 
 
 def tournament_throughput(game: str, spec: str, params: dict, games: int, repeats: int, label: str,
@@ -191,13 +225,12 @@ def tournament_throughput(game: str, spec: str, params: dict, games: int, repeat
 
 
 def bench_isolation(game: str = "origin", ismcts_games: int = 4, random_games: int = 100, repeats: int = 3,
-                    iterations: int = 200, tournament_games: int = 16, workers: int | None = None,
-                    tournament_repeats: int = 5) -> list:
+                    iterations: int = 200, tournament_deals: int = 40, workers: int | None = None) -> list:
     ismcts = {"iterations": iterations, "rollout_cutoff": 20}
     label = f"ISMCTS {iterations} iterations per move"
     return [
         boundary_cost(game, repeats=repeats),
-        tournament_on_ray(game, "ismcts", ismcts, tournament_games, tournament_repeats, label, 0.95, workers),
+        tournament_on_ray(game, "ismcts", ismcts, tournament_deals, label, 0.95, workers),
         tournament_throughput(game, "ismcts", ismcts, ismcts_games, repeats, label, None),
         tournament_throughput(game, "random", {}, random_games, repeats, "random players", None),
     ]
