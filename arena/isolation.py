@@ -138,8 +138,10 @@ class PlayerProcess:
         pickled whole every move (thousands of entries late in a Dominant Species game).
         The player's process puts the history back together before the player sees it."""
         history = getattr(observation, "history", None)
-        sent, self._history = self._history, history if type(history) is tuple else None
-        if sent is None or self._history is None or len(history) < len(sent) or history[:len(sent)] != sent:
+        if type(history) is not tuple:
+            history = None
+        sent, self._history = self._history, history
+        if sent is None or history is None or len(history) < len(sent) or history[:len(sent)] != sent:
             return ("act", observation)
         try:
             observation.history = None

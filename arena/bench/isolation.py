@@ -87,22 +87,22 @@ def boundary_cost(game: str, moves: int = 2000, repeats: int = 3) -> dict:
 _SPECS = {"random": "players.random_player:RandomPlayer", "ismcts": "players.ismcts:ISMCTSPlayer"}
 
 
+def _setup(game: str, spec: str, params: dict, kinds: dict) -> dict:
+    """A tournament setup of ``spec`` against itself: ``kinds`` maps isolated (True) or not
+    (False) to seat names; in process the players go by the built-in spec, isolated by their
+    module (so: submitted), each seat with a seed of its own."""
+    return {"game": game, "options": {}, "plugins": [], "move_seconds": None, "game_seconds": 3600.0,
+            "players": {name: (_SPECS[spec] if isolated else spec, dict(params, seed=i))
+                        for isolated, names in kinds.items() for i, name in enumerate(names)},
+            "limits": {"private": _limits().private}}
+
+
 def _bench_games(game: str, spec: str, params: dict, games: int):
-    """(setup for isolated or not, the jobs): ``games`` games of ``spec`` against itself,
-    named by the built-in spec in process and by its module (so: submitted, isolated)
-    otherwise, each seat with a seed of its own."""
-    n = get_game(game).default_players
-    names = [f"p{i}" for i in range(n)]
+    """(setup for isolated or not, the jobs): ``games`` games of ``spec`` against itself."""
+    names = [f"p{i}" for i in range(get_game(game).default_players)]
     jobs = [{"id": str(i), "index": i, "pairing": names, "deal": i, "rotation": 0, "seed": 1000 + i,
              "players": names} for i in range(games)]
-
-    def setup(isolated: bool) -> dict:
-        return {"game": game, "options": {}, "plugins": [], "move_seconds": None, "game_seconds": 3600.0,
-                "players": {name: (_SPECS[spec] if isolated else spec, dict(params, seed=i))
-                            for i, name in enumerate(names)},
-                "limits": {"private": _limits().private}}
-
-    return setup, jobs
+    return (lambda isolated: _setup(game, spec, params, {isolated: names})), jobs
 
 
 def _no_faults(record: dict) -> None:
@@ -110,14 +110,12 @@ def _no_faults(record: dict) -> None:
         raise RuntimeError(f"a bench game failed: {record.get('failed') or record['faults']}")
 
 
-def _ratio_row(measure: str, game: str, games: int, repeats: int, rates: dict, target: float | None) -> dict:
-    inside, across = statistics.median(rates[False]), statistics.median(rates[True])
-    row = {"measure": measure, "game": game, "games": games, "repeats": repeats,
-           "in process games/s": round(inside, 3), "isolated games/s": round(across, 3),
-           "isolated / in process": f"{across / inside:.1%}"}
+def _judged(row: dict, share: float, target: float | None) -> dict:
+    """``row`` with the isolated share, and the target and whether it is met (if any)."""
+    row["isolated / in process"] = f"{share:.1%}"
     if target is not None:
         row["target"] = f">= {target:.0%}"
-        row["met"] = "yes" if across / inside >= target else "no"
+        row["met"] = "yes" if share >= target else "no"
     return row
 
 
@@ -143,10 +141,7 @@ def tournament_on_ray(game: str, spec: str, params: dict, deals: int, label: str
     workers = workers or len(os.sched_getaffinity(0))
     n = get_game(game).default_players
     kinds = {False: [f"p{i}" for i in range(n)], True: [f"q{i}" for i in range(n)]}  # in process, isolated
-    setup = {"game": game, "options": {}, "plugins": [], "move_seconds": None, "game_seconds": 3600.0,
-             "players": {name: (_SPECS[spec] if isolated else spec, dict(params, seed=i))
-                         for isolated, names in kinds.items() for i, name in enumerate(names)},
-             "limits": {"private": _limits().private}}
+    setup = _setup(game, spec, params, kinds)
 
     def job(deal: int, isolated: bool) -> dict:
         names = kinds[isolated]
@@ -170,12 +165,10 @@ def tournament_on_ray(game: str, spec: str, params: dict, deals: int, label: str
     low, high = np.percentile(inside[picks].sum(axis=1) / across[picks].sum(axis=1), [2.5, 97.5])
     share = inside.sum() / across.sum()
     row = {"measure": f"tournament on Ray, {workers} workers, {label}", "game": game, "games": 2 * deals,
-           "in process s/game": round(float(inside.mean()), 4), "isolated s/game": round(float(across.mean()), 4),
-           "isolated / in process": f"{share:.1%}", "95% interval": f"{low:.1%}–{high:.1%}",
-           "games/s": round(2 * deals / wall, 3)}
-    if target is not None:
-        row["target"] = f">= {target:.0%}"
-        row["met"] = "yes" if share >= target else "no"
+           "in process s/game": round(float(inside.mean()), 4), "isolated s/game": round(float(across.mean()), 4)}
+    row = _judged(row, share, target)
+    row["95% interval"] = f"{low:.1%}–{high:.1%}"
+    row["games/s"] = round(2 * deals / wall, 3)
     return row
 
 
@@ -217,8 +210,11 @@ def tournament_throughput(game: str, spec: str, params: dict, games: int, repeat
         close_pool()
     cpu_inside = statistics.median(r[1] for r in rates[False])
     cpu_across = statistics.median(r[1] for r in rates[True])
-    row = _ratio_row(f"one game at a time on one CPU, {label}", game, games, repeats,
-                     {k: [r[0] for r in v] for k, v in rates.items()}, target)
+    inside = statistics.median(r[0] for r in rates[False])
+    across = statistics.median(r[0] for r in rates[True])
+    row = _judged({"measure": f"one game at a time on one CPU, {label}", "game": game, "games": games,
+                   "repeats": repeats, "in process games/s": round(inside, 3), "isolated games/s": round(across, 3)},
+                  across / inside, target)
     row["same, per CPU second"] = f"{cpu_across / cpu_inside:.1%}"
     row["player process RSS MiB"] = round(statistics.median(rss) / 1024, 1) if rss else None
     return row

@@ -110,11 +110,11 @@ def time_run(setup: dict, jobs: list, cpus: int, games_per_task: int | None = No
     return time.perf_counter() - began, playing[0]
 
 
-def time_on_ray(setup: dict, jobs: list, workers: int, games_per_task: int | None = None, check=None) -> tuple:
+def time_on_ray(setup: dict, jobs: list, workers: int, games_per_task: int | None = None) -> tuple:
     """:func:`time_run` on a local Ray of its own, after a game per worker, untimed (starts every worker)."""
     with local_ray(workers) as cpus:
         time_run(setup, jobs[:cpus], cpus)
-        return time_run(setup, jobs, cpus, games_per_task, check)
+        return time_run(setup, jobs, cpus, games_per_task)
 
 
 def bench_tournament(config=None, workers=(1, 2), game: str = "origin", players=("random", "random"),
