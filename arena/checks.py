@@ -1,9 +1,9 @@
 """Checking a player before it plays for a ranking (``arena check-player``, ``arena submit``).
 
-A submitted player is loaded and built in a player process of its own
-(:mod:`arena.isolation`), never in the caller's process, and plays its check
-games under clocks and limits like a tournament's, so a check always ends and
-reports what the player did.  Built-in players are checked in this process.
+A submitted player is loaded and built in a jail of its own (:mod:`arena.jail`),
+never in the caller's process, and plays its check games under clocks and limits
+like a tournament's (a fresh jail per game), so a check always ends and reports
+what the player did.  Built-in players are checked in this process.
 """
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ import os
 import sys
 import time
 
-from arena.isolation import Limits, PlayerProcess, SandboxError, is_builtin
+from arena.jail import Limits, SandboxError, is_builtin, spawn
 from arena.match import PlayerFault, play_game
+from arena.player_text import for_terminal
 from players.loading import PlayerSpecError, make_player
 
 CHECK_MOVE_SECONDS = 10.0
@@ -26,13 +27,12 @@ def default_limits(cfg=None, private=()) -> Limits:
     # games registered by plugins in this process: the player process needs them to read observations
     plugins = sorted({m.__file__ for name, m in list(sys.modules.items())
                       if name.startswith("arena_plugin_") and getattr(m, "__file__", None)})
-    memory = Limits.memory_mb
+    memory, disk = Limits.memory_mb, Limits.disk_mb
     if cfg is not None:
-        hidden += [str(cfg.folder.resolve()), os.path.abspath(cfg.source)]
+        hidden += [str(cfg.folder.resolve().parent), str(cfg.folder.resolve()), os.path.abspath(cfg.source)]
         plugins = [os.path.abspath(p) if p.endswith(".py") else p for p in cfg.plugins] + plugins
-        memory = cfg.player_memory_mb
-    return Limits(memory_mb=memory, private=hidden, plugins=plugins,
-                  sys_path=[os.path.abspath(p) for p in sys.path if p and os.path.isdir(p)])
+        memory, disk = cfg.player_memory_mb, cfg.player_disk_mb
+    return Limits(memory_mb=memory, disk_mb=disk, private=hidden, plugins=plugins)
 
 
 def build_in_process_of_its_own(spec: str, params: dict, game: str, cfg=None) -> str | None:
@@ -43,16 +43,18 @@ def build_in_process_of_its_own(spec: str, params: dict, game: str, cfg=None) ->
     limits = default_limits(cfg)
     seats = cfg.seats if cfg is not None else 2
     seconds = min(cfg.game_seconds, CHECK_GAME_SECONDS) if cfg is not None else CHECK_GAME_SECONDS
-    process = PlayerProcess(spec, params, game, limits)
+    process = None
     try:
+        process = spawn(spec, params, game, limits)
         process.load()
         process.start(game, 0, seats, 0, time.monotonic() + seconds)
     except PlayerFault as fault:
-        return fault.detail
+        return for_terminal(fault.detail)  # the player's text, in a message: one line, no escape sequence
     except SandboxError as exc:
         return f"cannot be checked on this machine: {exc}"
     finally:
-        process.kill()
+        if process is not None:
+            process.kill()
     return None
 
 
@@ -85,17 +87,27 @@ def check_player(spec: str, params: dict | None, game: str, games: int = 3, num_
     try:
         for number in range(1, games + 1):
             seat = (number - 1) % n
-            if isolated:
-                if process is None or not process.alive:
-                    process = PlayerProcess(spec, params, game, limits or default_limits())
+            if isolated:  # a fresh jail for every game, as in a tournament
+                try:
+                    process = spawn(spec, params, game, limits or default_limits())
+                except SandboxError as exc:
+                    raise PlayerSpecError(f"{spec}: cannot be checked on this machine: {exc}") from None
                 player = process
             else:
                 player = make_player(spec, params, game)
             players = [player if s == seat else RandomPlayer(seed=s) for s in range(n)]
-            result = play_game(game, players, seed + number, move_seconds=move_seconds, game_seconds=game_seconds)
+            try:
+                result = play_game(game, players, seed + number, move_seconds=move_seconds,
+                                   game_seconds=game_seconds)
+            except SandboxError as exc:
+                raise PlayerSpecError(f"{spec}: cannot be checked on this machine: {exc}") from None
+            finally:
+                if process is not None:
+                    process.kill()
+                    process = None
             for fault in result.faults:
                 blame = "" if fault.seat == seat else f" (by the random player at seat {fault.seat})"
-                detail = fault.detail
+                detail = for_terminal(fault.detail)  # the player's text, in a message: one line, no escape sequence
                 if fault.seat == seat and detail.startswith(f"start(): player {spec!r}: "):
                     detail = detail[len("start(): "):]
                 raise PlayerSpecError(f"{spec}: game {number} seat {seat}: {fault.kind}: {detail}{blame}"

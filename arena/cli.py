@@ -12,7 +12,10 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 
 
 def _fail(message: str) -> None:
-    typer.secho(f"error: {message}", fg=typer.colors.RED, err=True)
+    from arena.player_text import for_terminal
+
+    # a message may quote a player's text (its exception, a check's fault): shown, never run by the terminal
+    typer.secho(f"error: {for_terminal(message, keep_newlines=True)}", fg=typer.colors.RED, err=True)
     raise typer.Exit(2)
 
 
@@ -60,7 +63,7 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
     import secrets
 
     from arena.checks import default_limits
-    from arena.isolation import PlayerProcess, is_builtin
+    from arena.jail import PlayerProcess, SandboxError, is_builtin, spawn
     from arena.match import play_game
     from arena.game_log import GameLog
     from engine.contract import OptionError
@@ -76,10 +79,12 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
         from engine.registry import get_game
         get_game(game).resolve_options(options)
         trusted = all(is_builtin(s) for s in specs)
-        seat_players = [make_player(s, None, game) if trusted else PlayerProcess(s, {}, game, default_limits())
+        seat_players = [make_player(s, None, game) if trusted else spawn(s, {}, game, default_limits())
                         for s in specs]
     except (PlayerSpecError, OptionError) as exc:
         _fail(str(exc))
+    except SandboxError as exc:
+        _fail(f"a player cannot be jailed on this machine: {exc}")
     log = GameLog(game, specs, echo=(lambda *_: None) if quiet else typer.echo)
     try:
         result = play_game(game, seat_players, seed, options, names=specs, on_step=log.step,

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import yaml
 
+from arena.player_text import for_terminal
+
 DEFAULTS = {
     "options": {},
     "games_per_pairing": 10,
@@ -28,11 +30,12 @@ DEFAULTS = {
     "plugins": [],
     "isolation": "process",
     "player_memory_mb": 2048,
+    "player_disk_mb": 64,
     "elo_anchor": None,
 }
 KEYS = ("name", "game", "options", "seats", "players", "games_per_pairing", "seed", "time_limits",
         "workers", "output", "ray_address", "games_per_task", "plugins", "isolation",
-        "player_memory_mb", "elo_anchor")
+        "player_memory_mb", "player_disk_mb", "elo_anchor")
 ISOLATION = ("process", "none")
 PLAYER_KEYS = ("name", "class", "params")
 TIME_KEYS = ("move_seconds", "game_seconds")
@@ -74,7 +77,8 @@ class TournamentConfig:
     games_per_task: int | None = None
     plugins: list = field(default_factory=list)
     isolation: str = "process"  # "none": every player in the game's process (trusted players only)
-    player_memory_mb: int = 2048  # address space of a player process
+    player_memory_mb: int = 2048  # a jailed player's whole process tree (and each process's address space)
+    player_disk_mb: int = 64  # a jailed player's scratch (a private tmpfs, counted in its memory too)
     elo_anchor: str | None = None  # the player at Elo 0 (default: arena.elo.default_anchor)
     source: str = "<config>"  # the file it was read from, for messages
 
@@ -104,8 +108,9 @@ class TournamentConfig:
             out["plugins"] = list(self.plugins)
         if self.isolation != "process":
             out["isolation"] = self.isolation
-        if self.player_memory_mb != DEFAULTS["player_memory_mb"]:
-            out["player_memory_mb"] = self.player_memory_mb
+        for key in ("player_memory_mb", "player_disk_mb"):
+            if getattr(self, key) != DEFAULTS[key]:
+                out[key] = getattr(self, key)
         return out
 
     def to_yaml(self) -> str:
@@ -155,7 +160,8 @@ def config_from_dict(data, where: str) -> TournamentConfig:
         games_per_task=None if values["games_per_task"] is None
         else _whole(values["games_per_task"], where, "games_per_task", 1),
         plugins=_plugin_list(values["plugins"], where), isolation=_isolation(values["isolation"], where),
-        player_memory_mb=_whole(values["player_memory_mb"], where, "player_memory_mb", 64), source=where)
+        player_memory_mb=_whole(values["player_memory_mb"], where, "player_memory_mb", 64),
+        player_disk_mb=_whole(values["player_disk_mb"], where, "player_disk_mb", 1), source=where)
     _read_time_limits(cfg, data.get("time_limits") or {}, where)
     cfg.players = _read_players(values["players"], where)
     if values["elo_anchor"] is not None:
@@ -233,7 +239,7 @@ def check_config_players(cfg: TournamentConfig) -> None:
 
 
 def check_player_entry(entry: PlayerEntry, game: str, where: str, cfg: TournamentConfig | None = None) -> None:
-    from arena.isolation import is_builtin
+    from arena.jail import is_builtin
     from players.loading import PlayerSpecError, make_player
 
     if not is_builtin(entry.spec, entry.params) and (cfg is None or cfg.isolation != "none"):
@@ -243,12 +249,13 @@ def check_player_entry(entry: PlayerEntry, game: str, where: str, cfg: Tournamen
         if message:
             raise ConfigError(f"{where}.class: {message}")
         return
+    # the player's own text (its import or constructor error) goes into the message: one line, no escape sequence
     try:
         make_player(entry.spec, entry.params, game)
     except PlayerSpecError as exc:
-        raise ConfigError(f"{where}.class: {exc}") from None
+        raise ConfigError(f"{where}.class: {for_terminal(exc)}") from None
     except Exception as exc:  # noqa: BLE001 - a constructor's own error, reported with the key
-        raise ConfigError(f"{where}.params: {entry.spec} raised {type(exc).__name__}: {exc}") from None
+        raise ConfigError(f"{where}.params: {entry.spec} raised {type(exc).__name__}: {for_terminal(exc)}") from None
 
 
 def import_plugins(plugins) -> None:

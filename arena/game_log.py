@@ -1,6 +1,7 @@
 """``arena play`` / ``arena replay``: one game, printed as a readable log."""
 from __future__ import annotations
 
+from arena.player_text import for_terminal
 from engine.record import GameRecord
 from engine.registry import get_game
 
@@ -33,7 +34,8 @@ class GameLog:
         self.echo("--- final position ---")
         self.echo(state.render())
         for fault in faults:
-            self.echo(f"FAULT seat {fault.seat} ({self.names[fault.seat]}): {fault.kind}: {fault.detail}")
+            detail = for_terminal(fault.detail)  # the player's text: one line, no escape sequence
+            self.echo(f"FAULT seat {fault.seat} ({self.names[fault.seat]}): {fault.kind}: {detail}")
         self.echo("--- result ---")
         for seat in sorted(range(len(scores)), key=lambda s: ranks[s]):
             self.echo(f"place {ranks[seat]}: seat {seat} ({self.names[seat]}) score {scores[seat]}")

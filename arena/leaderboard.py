@@ -14,6 +14,7 @@ import json
 from tabulate import tabulate
 
 from arena.elo import default_anchor, fit_elo
+from arena.player_text import for_terminal, markdown_code_block
 from arena.ratings import count_faults, rate_games
 from arena.stats import wilson_interval
 
@@ -118,7 +119,8 @@ def fault_lines(board: dict, limit: int = FAULT_LINES) -> list:
     lines.append("faults: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
     for f in board["faults"][:limit]:
         who = f["player"] if f["player"] is not None else "(unknown seat)"
-        lines.append(f"  game {f['game']} (#{f['index']}) {who}: {f['kind']}: {f['detail']}")
+        # the detail is the player's text: one line, no escape sequence (leaderboard.json keeps it raw)
+        lines.append(f"  game {f['game']} (#{f['index']}) {who}: {f['kind']}: {for_terminal(f['detail'])}")
     if len(board["faults"]) > limit:
         lines.append(f"  ... and {len(board['faults']) - limit} more (see leaderboard.json)")
     return lines
@@ -149,7 +151,7 @@ def render_markdown(board: dict) -> str:
              head_to_head_table(board, "github")]
     faults = fault_lines(board, limit=10**9)
     if faults:
-        parts += ["", "## Faults", "", "```"] + faults + ["```"]
+        parts += ["", "## Faults", ""] + markdown_code_block(faults)
     return "\n".join(parts) + "\n"
 
 

@@ -4,7 +4,7 @@
 workers and the player checks.  It owns the engine's State, the clocks and the
 fault records.  A seat's player is either a Player object in this process
 (arena's own players, or trusted ones under ``isolation: none``) or an
-:class:`arena.isolation.PlayerProcess`: a sandboxed process of its own that
+:class:`arena.jail.PlayerProcess`: a jailed process of its own that
 gets a pickled copy of the seat's observation and answers with the index of
 its choice, under deadlines kept here (a process that misses one is killed).
 
@@ -23,6 +23,7 @@ import signal
 import threading
 import time
 import traceback
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 
 from engine.registry import get_game
@@ -145,7 +146,7 @@ def play_game(game: str, players: list, seed: int, options: dict | None = None, 
               move_seconds: float | None = None, on_step=None, game_seconds: float | None = None,
               on_turn=None, player_seeds: list | None = None) -> GameResult:
     """Play one game.  ``players[seat]`` is a Player (run in this process) or an
-    :class:`arena.isolation.PlayerProcess` (a sandboxed process of its own, which
+    :class:`arena.jail.PlayerProcess` (a jailed process of its own, which
     gets a copy of the seat's observation and answers with an action's index);
     ``on_step(state, seat, action)`` (optional) is called before each action is
     applied, for logs; ``on_turn(seat)`` (optional) just before a player's code
@@ -163,7 +164,7 @@ def play_game(game: str, players: list, seed: int, options: dict | None = None, 
     for seat, player in enumerate(players):  # fresh interpreters start before the game's clock does
         if _is_process(player) and not player.loaded:
             try:
-                player.load()
+                _ProcessSeat(player, None).load()
             except PlayerFault as fault:
                 result.faults.append(Fault(seat, fault.kind, f"start(): {fault.detail}"))
                 faulty.add(seat)
@@ -212,7 +213,10 @@ def play_game(game: str, players: list, seed: int, options: dict | None = None, 
             state.apply(action)
         result.scores = list(state.scores())
         result.ranks = faulted_ranks(state, faulty) if faulty else list(state.ranking())
-        summary = {"scores": result.scores, "ranks": result.ranks, "faults": [asdict(f) for f in result.faults]}
+        # what every seat learns of the game's faults: whose and of which kind, never their
+        # details (a player's text, which may hold what another seat saw or sent)
+        summary = {"scores": result.scores, "ranks": result.ranks,
+                   "faults": [{"seat": f.seat, "kind": f.kind} for f in result.faults]}
         for seat, player in enumerate(seats):
             if seat not in faulty:
                 player.end(dict(summary, seat=seat))
@@ -249,21 +253,45 @@ class _Clock:
 
 
 class _ProcessSeat:
-    """A player in a process of its own: every request under the game's clocks."""
+    """A player in a process of its own: every request under the game's clocks.  Whatever
+    goes wrong while one of its requests is in flight is that seat's fault (a failure of
+    the jail before any player code ran, :class:`arena.jail.SandboxError`, excepted)."""
 
     def __init__(self, process, clock: _Clock):
         self.process, self.clock = process, clock
 
     def start(self, game, seat, n, seed):
-        self.process.start(game, seat, n, seed, min(self.clock.game_end, time.monotonic() + 10 ** 9))
+        with self._in_flight("start()"):
+            self.process.start(game, seat, n, seed, min(self.clock.game_end, time.monotonic() + 10 ** 9))
 
     def act(self, observation):
         deadline, overrun = self.clock.move_deadline()
-        return observation.legal_actions[self.process.act(observation, deadline, overrun)]
+        with self._in_flight("act()"):
+            return observation.legal_actions[self.process.act(observation, deadline, overrun)]
+
+    def load(self):
+        with self._in_flight("loading the player"):
+            self.process.load()
 
     def end(self, summary):
         if self.process.alive:
-            self.process.end(summary)
+            try:
+                with self._in_flight("end()"):
+                    self.process.end(summary)
+            except PlayerFault:  # end() cannot change the result
+                pass
+
+    @contextmanager
+    def _in_flight(self, what: str):
+        from arena.jail import SandboxError
+
+        try:
+            yield
+        except (PlayerFault, SandboxError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - its answer could not be read: the seat's, not the game's
+            self.process.kill()
+            raise PlayerFault("illegal", f"{what}: its answer could not be read ({type(exc).__name__})") from None
 
 
 class _LocalSeat:

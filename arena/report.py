@@ -15,6 +15,7 @@ import io
 import re
 
 from arena.leaderboard import elo_text
+from arena.player_text import for_html
 from arena.ratings import _number
 from arena.stats import wilson_interval
 
@@ -230,7 +231,7 @@ def _faults_html(board: dict) -> str:
     if not faults:
         return "<p>No faults: every game ended without an exception, illegal move, overrun, hang or crash.</p>"
     rows = "".join(f"<tr><td>{html.escape(f['game'])}</td><td class=name>{html.escape(str(f['player']))}</td>"
-                   f"<td>{html.escape(f['kind'])}</td><td style='text-align:left'>{html.escape(f['detail'])}</td></tr>"
+                   f"<td>{html.escape(f['kind'])}</td><td style='text-align:left'>{for_html(f['detail'])}</td></tr>"
                    for f in faults[:FAULT_ROWS])
     more = f"<p>… and {len(faults) - FAULT_ROWS} more in leaderboard.json.</p>" if len(faults) > FAULT_ROWS else ""
     return (fault_chart(board) + "<table><thead><tr><th>game</th><th>player</th><th>kind</th><th>detail</th></tr>"

@@ -9,7 +9,7 @@ Ray (docs/design.md, "The arena"): a local cluster by default
 write them at once.
 
 Faults that escape a game.  Where the game's players run in processes of their
-own (:mod:`arena.isolation`), the game master in the worker keeps every clock
+own (:mod:`arena.jail`), the game master in the worker keeps every clock
 and outlives any player, so a worker that dies or stops answering is no
 player's fault: its games are played again, up to ``RETRIES`` times, and
 otherwise left out of the log for the next run.  Where they run in the worker
@@ -110,9 +110,9 @@ def start_ray(workers: int, address: str | None = None) -> int:
         return _cpus(ray, workers)
     import atexit
 
-    from arena.isolation import sweep_stale_players
+    from arena.jail import sweep
 
-    atexit.register(sweep_stale_players)  # after Ray's own exit hook: the workers' player cgroups and scratch
+    atexit.register(sweep)  # after Ray's own exit hook: the workers' player cgroups and scratch
     if address:
         ray.init(address=address, log_to_driver=False, logging_level="ERROR")
     else:
@@ -233,9 +233,9 @@ class RayRunner:
     def _lost(self, jobs, trace, singles: deque, kind: str, detail: str) -> None:
         """A task that gave no result: play its games again one by one, or record the culprit."""
         if all(isolated(self.setup, job["players"]) for job in jobs):
-            from arena.isolation import sweep_stale_players
+            from arena.jail import sweep
 
-            sweep_stale_players()  # what the lost worker's player processes left
+            sweep()  # what the lost worker's player processes left
             again = []
             for job in jobs:  # no player can take its worker down: the worker's loss is no one's fault
                 self.tries[job["id"]] = self.tries.get(job["id"], 0) + 1

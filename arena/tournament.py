@@ -22,6 +22,7 @@ import yaml
 from arena.config import ConfigError, TournamentConfig, config_from_dict
 from arena.leaderboard import build_leaderboard, in_schedule_order, render_json, render_markdown, render_text
 from arena.match import player_seed
+from arena.player_text import for_terminal
 from arena.results import ResultsError, ResultsStore
 from arena.runner import BACKSTOP_GRACE, Interrupted, Progress, run_in_process, run_on_ray
 from arena.schedule import build_schedule
@@ -148,10 +149,11 @@ def game_setup(cfg: TournamentConfig) -> dict:
     the seeds come with each job)."""
     players = {p.name: (_absolute_spec(p.spec), dict(p.params)) for p in cfg.players}
     plugins = [str(Path(p).resolve()) if p.endswith(".py") else p for p in cfg.plugins]
-    private = [str(cfg.folder.resolve()), str(Path(cfg.source).resolve())]
+    # no jail's view may hold these: every tournament's results (this one's among them), the config
+    private = [str(cfg.folder.resolve().parent), str(cfg.folder.resolve()), str(Path(cfg.source).resolve())]
     return {"game": cfg.game, "options": dict(cfg.options), "players": players, "plugins": plugins,
             "move_seconds": cfg.move_seconds, "game_seconds": cfg.game_seconds, "isolation": cfg.isolation,
-            "limits": {"memory_mb": cfg.player_memory_mb, "private": private}}
+            "limits": {"memory_mb": cfg.player_memory_mb, "disk_mb": cfg.player_disk_mb, "private": private}}
 
 
 def job_for(cfg: TournamentConfig, game, key: bytes | None = None) -> dict:
@@ -173,14 +175,13 @@ def tournament_schedule(cfg: TournamentConfig, store: ResultsStore) -> tuple:
 def isolation_note(cfg: TournamentConfig) -> dict:
     """How the players of this tournament are confined, for the run's opening note and
     ``leaderboard.json``."""
-    from arena.isolation import is_builtin
-    from arena.sandbox import probe
+    from arena.jail import is_builtin, probe
 
     if cfg.isolation == "none":
         return {"isolation": "none", "sandboxed": False,
                 "note": "NOT ISOLATED: every player ran in the game's process (isolation: none); "
                         "a player could read hidden cards or change results: trusted players only"}
-    note = probe(cfg.player_memory_mb)
+    note = probe(cfg.player_memory_mb, cfg.player_disk_mb)
     if all(is_builtin(p.spec, p.params) for p in cfg.players):
         note["note"] = "only arena's built-in players: every game ran in the game's process (not isolated)"
         note["isolation"] = "built-in players in process"
@@ -209,7 +210,7 @@ def run_tournament(cfg: TournamentConfig, fresh: bool = False, workers: int | No
 
 
 def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, progress_stream, grace, report):
-    from arena.isolation import sweep_stale_players
+    from arena.jail import sweep as sweep_stale_players
 
     key, schedule = tournament_schedule(cfg, store)
     check_log_against_schedule(store, records, schedule, echo)
@@ -218,11 +219,14 @@ def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, 
     # dispatched deal by deal across pairings: batches mix the pairings (so their measured
     # cost is typical) and a stopped run leaves a fair sample; results do not depend on it
     pending = [job_for(cfg, g, key) for g in sorted(schedule, key=lambda g: (g.deal, g.index)) if g.id not in done]
-    from arena import leftovers
+    from arena.jail import leftovers
 
-    swept = leftovers.sweep(cfg.folder) + sweep_stale_players()
+    swept = leftovers.sweep(cfg.folder)
     if swept:
-        echo(f"stopped {swept} process(es) left behind by an earlier run that was killed")
+        echo(f"stopped {swept} process(es) left behind by an earlier run of {cfg.name} that was killed")
+    swept = sweep_stale_players()
+    if swept:
+        echo(f"stopped {swept} player process(es) left behind by game masters that were killed")
     note = isolation_note(cfg)
     address = address or cfg.ray_address
     if workers is None:  # a cluster is used whole unless --workers says otherwise
@@ -268,7 +272,7 @@ def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, 
             leftovers.forget(cfg.folder)
     if unplayed:
         echo(f"warning: {len(unplayed)} game(s) failed for no player's reason and were not recorded "
-             f"(first: {unplayed[0]['failed']}); run the same command again to play them")
+             f"(first: {for_terminal(unplayed[0]['failed'])}); run the same command again to play them")
     board = write_leaderboard(cfg, store, records + new_records, schedule, report)
     return Outcome(board, len(new_records), len(done), len(schedule), interrupted, cfg.folder)
 
@@ -276,9 +280,11 @@ def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, 
 def isolation_text(note: dict) -> str:
     if note.get("note"):
         return f"players: {note['note']}"
-    text = (f"players: each in a sandboxed process of its own; files: {note['filesystem']}; processes: "
-            f"{note['processes']}; memory: {note['memory']}; network: {note['network']}")
-    return text if note.get("sandboxed") else "WARNING: " + text
+    text = (f"players: each in a jail of its own; jail: {note['jail']}; files: {note['filesystem']}; "
+            f"processes: {note['processes']}; network: {note['network']}")
+    if note.get("sandboxed"):
+        return text
+    return f"WARNING: missing here: {', '.join(note.get('missing', []))}; " + text
 
 
 class DeferredInterrupt:

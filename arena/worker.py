@@ -1,8 +1,9 @@
 """The worker side of a tournament: play scheduled games, return log records.
 
 The same code runs in a Ray worker process and, for ``workers: 0``, in the
-driver.  Each game gets freshly built players, so a player that keeps state
-between games cannot make a result depend on which worker played which games.
+driver.  Each game gets freshly built players (a fresh jail for each submitted
+one), so nothing of one game is there for the next, and no result depends on
+which worker played which games.
 An error outside the players' code (an engine bug) becomes a *failed* game
 record; it does not stop the batch.
 
@@ -18,45 +19,38 @@ import sys
 import time
 from dataclasses import asdict
 
-from arena.affinity import pinned
+from arena.jail.affinity import pinned
 from arena.match import Fault, faulted_ranks, play_game
 
 _classes: dict = {}  # (spec, game) -> Player class, per process
 _ready_paths: set = set()
-_pool: list = [None, None]  # (key, ProcessPool) of this process
 
 
 def isolated(setup: dict, names) -> bool:
-    """Whether a game's players run in processes of their own: unless the config says
+    """Whether a game's players run in jails of their own: unless the config says
     ``isolation: none``, or every player of the game is one of arena's own."""
-    from arena.isolation import is_builtin
+    from arena.jail import is_builtin
 
     if setup.get("isolation") == "none":
         return False
     return not all(is_builtin(*setup["players"][name]) for name in names)
 
 
-def process_pool(setup: dict):
-    """This process's pool of player processes for the setup's game and limits."""
-    import json
-
-    from arena.isolation import Limits, ProcessPool
+def jail_limits(setup: dict):
+    """The limits of the setup's jailed players."""
+    from arena.jail import Limits
 
     limits = setup.get("limits") or {}
-    key = json.dumps([setup["game"], limits, setup.get("sys_path", []), setup.get("plugins", [])], sort_keys=True)
-    if _pool[0] != key:
-        close_pool()
-        _pool[:] = [key, ProcessPool(setup["game"], Limits(
-            memory_mb=limits.get("memory_mb") or Limits.memory_mb, private=list(limits.get("private", [])),
-            sys_path=[os.path.abspath(p) for p in (setup.get("sys_path") or sys.path) if p and os.path.isdir(p)],
-            plugins=list(setup.get("plugins", []))))]
-    return _pool[1]
+    return Limits(memory_mb=limits.get("memory_mb") or Limits.memory_mb,
+                  disk_mb=limits.get("disk_mb") or Limits.disk_mb,
+                  private=list(limits.get("private", [])), plugins=list(setup.get("plugins", [])))
 
 
 def close_pool() -> None:
-    if _pool[1] is not None:
-        _pool[1].close()
-    _pool[:] = [None, None]
+    """Stop this process's jail templates (a worker that is done with a tournament)."""
+    from arena.jail import close_jail
+
+    close_jail()
 
 
 def prepare_process(setup: dict) -> None:
@@ -86,18 +80,22 @@ def play_one(setup: dict, job: dict, trace_path: str | None = None) -> dict:
     """Play one scheduled game and return its log record.  Each seat's player runs in
     a process of its own (:func:`isolated`) or, when trusted, in this one."""
     prepare_process(setup)
-    with pinned():  # the game's processes on one CPU (arena.affinity)
+    with pinned():  # the game's processes on one CPU (arena.jail.affinity)
         return _play_one(setup, job, trace_path)
 
 
 def _play_one(setup: dict, job: dict, trace_path: str | None) -> dict:
     began = time.perf_counter()
     trace = _Trace.open(trace_path, setup["game"])
-    processes, pool = [], None
+    processes = []
     try:
-        if isolated(setup, job["players"]):
-            pool = process_pool(setup)
-            players = processes = [pool.take(*setup["players"][name]) for name in job["players"]]
+        if isolated(setup, job["players"]):  # a fresh jailed player per seat, for this game only
+            from arena.jail import spawn
+
+            limits = jail_limits(setup)
+            for name in job["players"]:
+                processes.append(spawn(*setup["players"][name], setup["game"], limits))
+            players = processes
         else:
             players = [_built_or_broken(setup, name) for name in job["players"]]
         result = play_game(setup["game"], players, job["seed"], setup["options"], names=list(job["players"]),
@@ -109,8 +107,8 @@ def _play_one(setup: dict, job: dict, trace_path: str | None) -> dict:
     finally:
         if trace:
             trace.close()
-        for process in processes:
-            pool.give_back(process)
+        for process in processes:  # every process of every player of this game
+            process.kill()
     return make_record(job, result.actions, result.scores, result.ranks, [asdict(f) for f in result.faults],
                        result.moves, {"seconds": round(time.perf_counter() - began, 6),
                                       "think_seconds": [round(t, 6) for t in result.think_seconds],

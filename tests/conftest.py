@@ -22,6 +22,6 @@ def ray_local():
 
     yield ray
     ray.shutdown()
-    from arena.isolation import sweep_stale_players
+    from arena.jail import sweep as sweep_stale_players
 
     sweep_stale_players()  # what the workers' player processes left

@@ -1,26 +1,30 @@
-"""``arena bench isolation``: what running each player in a sandboxed process costs.
+"""``arena bench isolation``: what running each submitted player in a jail costs.
 
-- **per move**: the time of one ``act`` through the process boundary (pickle the
-  observation, pipe it over, the player's answer back as an index) minus the same
-  ``act`` called in this process, from an early and a mid-game position, for a random
-  player (so the player's own time is next to nothing), with this process and the
-  player process on one CPU as in a tournament: the boundary's cost in µs.
+- **per move**: the time of one ``act`` through the jail's boundary (thaw the
+  player's cgroup, pickle the observation, pipe it over, the answer back as an
+  index, freeze the cgroup again) minus the same ``act`` called in this process,
+  from an early and a mid-game position, for a random player (so the player's own
+  time is next to nothing), with this process and the player on one CPU as in a
+  tournament: the boundary's cost in µs.
+- **per game**: a fresh jailed player for every game (the template forks it, the
+  game master puts it in a new cgroup, it loads the player's class, plays nothing,
+  and is killed with its cgroup): ms per game, beside the same with a fresh
+  interpreter per game (what a machine without bubblewrap does), and the
+  template's own start (once per game master and code folder).
 - **tournament throughput** (the target: isolated >= 95% of in process): a
   tournament of ISMCTS players (200 iterations per move) as ``arena tournament``
   plays it, on a local Ray with a worker per CPU, every deal played with the players
-  in process (the spec ``ismcts``, a built-in) and in processes of their own (the
-  same class named ``players.ismcts:ISMCTSPlayer``, which arena treats as
-  submitted), the two games side by side in the schedule: the in-process games'
-  seconds over the isolated games' seconds, with a 95% interval
-  (:func:`tournament_on_ray`).
+  in process (the spec ``ismcts``, a built-in) and jailed (the same class named
+  ``players.ismcts:ISMCTSPlayer``, which arena treats as submitted), the two games
+  side by side in the schedule: the in-process games' seconds over the isolated
+  games' seconds, with a 95% interval (:func:`tournament_on_ray`).
 - **one game at a time on one CPU**: the same comparison without Ray, games played
   one after another by a game master in this process (pinned to one CPU, which its
-  player processes share), each game both ways back to back (the order
-  alternating, so that a busy spell of the machine hits both sides alike); for
-  ISMCTS and for random players.  Also per CPU second (the game master's and the
-  player processes' CPU time): on a machine busy with other work, waking a process
-  for every move costs wall time that is no CPU's, and the two ratios part.
-- **memory**: the resident set (RSS) of a player process after its games.
+  jailed players share), each game both ways back to back (the order alternating,
+  so that a busy spell of the machine hits both sides alike); for ISMCTS and for
+  random players.
+- **memory**: the resident set (RSS) of a jailed player's process (its pages are
+  shared with the template until written).
 """
 from __future__ import annotations
 
@@ -40,22 +44,23 @@ def boundary_cost(game: str, moves: int = 2000, repeats: int = 3) -> dict:
     """µs per move of the process boundary from an early and a mid-game position, and the
     observations' pickled sizes.  This process and the player process share one CPU while
     it is measured, as a game master and its player processes do in a tournament
-    (:mod:`arena.affinity`)."""
+    (:mod:`arena.jail.affinity`)."""
     import os
     import pickle
 
     from arena.bench.ismcts import bench_positions
-    from arena.isolation import PlayerProcess
+    from arena.jail import spawn
     from players.random_player import RandomPlayer
 
     n = get_game(game).default_players
     positions = bench_positions(game, n, 0)
     before = os.sched_getaffinity(0)
     os.sched_setaffinity(0, {min(before)})  # the player process starts here and inherits it
-    process = PlayerProcess("players.random_player:RandomPlayer", {}, game, _limits())
+    process = spawn("players.random_player:RandomPlayer", {}, game, _limits())
     try:
         process.load()
-        row = {"measure": "process boundary per move, one CPU", "game": game, "moves": moves, "repeats": repeats}
+        row = {"measure": "jail boundary per move (with freeze/thaw), one CPU", "game": game, "moves": moves,
+               "repeats": repeats}
         for label, state in positions.items():
             seat = state.current_player
             observation = state.observation(seat)
@@ -76,7 +81,7 @@ def boundary_cost(game: str, moves: int = 2000, repeats: int = 3) -> dict:
             prefix = "" if label == "early" else f"{label}: "
             row[f"{prefix}boundary µs"] = round((statistics.median(across) - statistics.median(inside)) * 1e6, 1)
             row[f"{prefix}observation bytes"] = len(pickle.dumps(observation, protocol=pickle.HIGHEST_PROTOCOL))
-        rss = _rss_kib(process.proc.pid)
+        rss = _rss_kib(process.pid)
     finally:
         process.kill()
         os.sched_setaffinity(0, before)
@@ -175,49 +180,76 @@ def tournament_on_ray(game: str, spec: str, params: dict, deals: int, label: str
 def tournament_throughput(game: str, spec: str, params: dict, games: int, repeats: int, label: str,
                           target: float | None) -> dict:
     """Games/s of the same games played one at a time by a game master in this process, on
-    one CPU, with the players in process and isolated: each game both ways, back to back."""
-    from arena.worker import close_pool, play_one, process_pool
+    one CPU, with the players in process and jailed: each game both ways, back to back."""
+    from arena.worker import close_pool, play_one
 
     setup, jobs = _bench_games(game, spec, params, games)
 
-    def timed(isolated: bool, job: dict) -> tuple:
-        """(wall seconds, CPU seconds of this process and its player processes) of one game."""
-        chosen = setup(isolated)
-        pool = process_pool(chosen) if isolated else None
-        cpu = _cpu_seconds(pool)
+    def timed(isolated: bool, job: dict) -> float:
         began = time.perf_counter()
-        _no_faults(play_one(chosen, job))
-        spent = time.perf_counter() - began
-        return spent, _cpu_seconds(pool) - cpu
+        _no_faults(play_one(setup(isolated), job))
+        return time.perf_counter() - began
 
     rates = {False: [], True: []}
     try:
-        for job in jobs[:1]:
-            timed(True, job)  # starts the player processes (once per player, as in a tournament)
+        timed(True, jobs[0])  # starts the jail's template (once per game master, as in a tournament)
         for repeat in range(repeats):
-            spent = {False: [0.0, 0.0], True: [0.0, 0.0]}
+            spent = {False: 0.0, True: 0.0}
             for k, job in enumerate(jobs):  # each game both ways, back to back, in alternating order,
                 for isolated in ((False, True) if (k + repeat) % 2 == 0 else (True, False)):
-                    wall, cpu = timed(isolated, job)  # so that a busy spell on the machine hits both
-                    spent[isolated][0] += wall
-                    spent[isolated][1] += cpu
+                    spent[isolated] += timed(isolated, job)  # so that a busy spell hits both
             for isolated in (False, True):
-                rates[isolated].append((games / spent[isolated][0], games / spent[isolated][1]))
-        pool = process_pool(setup(True))
-        rss = [_rss_kib(p.proc.pid) for ps in pool.idle.values() for p in ps]
-        rss = [r for r in rss if r]
+                rates[isolated].append(games / spent[isolated])
     finally:
         close_pool()
-    cpu_inside = statistics.median(r[1] for r in rates[False])
-    cpu_across = statistics.median(r[1] for r in rates[True])
-    inside = statistics.median(r[0] for r in rates[False])
-    across = statistics.median(r[0] for r in rates[True])
-    row = _judged({"measure": f"one game at a time on one CPU, {label}", "game": game, "games": games,
-                   "repeats": repeats, "in process games/s": round(inside, 3), "isolated games/s": round(across, 3)},
-                  across / inside, target)
-    row["same, per CPU second"] = f"{cpu_across / cpu_inside:.1%}"
-    row["player process RSS MiB"] = round(statistics.median(rss) / 1024, 1) if rss else None
+    inside, across = statistics.median(rates[False]), statistics.median(rates[True])
+    return _judged({"measure": f"one game at a time on one CPU, {label}", "game": game, "games": games,
+                    "repeats": repeats, "in process games/s": round(inside, 3),
+                    "isolated games/s": round(across, 3)}, across / inside, target)
+
+
+def fresh_player_cost(game: str, games: int = 30) -> dict:
+    """ms per game of a fresh jailed player (spawned, loaded, started, ended, killed with its
+    cgroup), the same with a fresh interpreter per game (no jail), and the template's start."""
+    import os
+
+    from arena.jail import Limits
+    from arena.jail.process import Jail
+
+    n = get_game(game).default_players
+    row = {"measure": "a fresh player per game (spawn, load, start, end, kill)", "game": game, "games": games}
+    before = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(before)})  # one CPU, as a game master and its players in a tournament
+    try:
+        for label, bwrap in (("jail", True), ("no jail", False)):
+            jail = Jail(bwrap=bwrap)
+            try:
+                began = time.perf_counter()
+                _one_fresh_player(jail, game, n, Limits())  # the jail's template starts here
+                first = time.perf_counter() - began
+                times = []
+                for _ in range(games):
+                    began = time.perf_counter()
+                    _one_fresh_player(jail, game, n, Limits())
+                    times.append(time.perf_counter() - began)
+            finally:
+                jail.close()
+            row[f"{label} ms/game"] = round(statistics.median(times) * 1000, 1)
+            if bwrap:
+                row["template start ms (once)"] = round((first - statistics.median(times)) * 1000, 1)
+    finally:
+        os.sched_setaffinity(0, before)
     return row
+
+
+def _one_fresh_player(jail, game: str, n: int, limits) -> None:
+    process = jail.spawn("players.random_player:RandomPlayer", {}, game, limits)
+    try:
+        process.load()
+        process.start(game, 0, n, 1, time.monotonic() + 60)
+        process.end({"scores": [0] * n, "ranks": [1] * n, "faults": [], "seat": 0})
+    finally:
+        process.kill()
 
 
 def bench_isolation(game: str = "origin", ismcts_games: int = 4, random_games: int = 100, repeats: int = 3,
@@ -226,31 +258,11 @@ def bench_isolation(game: str = "origin", ismcts_games: int = 4, random_games: i
     label = f"ISMCTS {iterations} iterations per move"
     return [
         boundary_cost(game, repeats=repeats),
+        fresh_player_cost(game),
         tournament_on_ray(game, "ismcts", ismcts, tournament_deals, label, 0.95, workers),
         tournament_throughput(game, "ismcts", ismcts, ismcts_games, repeats, label, None),
         tournament_throughput(game, "random", {}, random_games, repeats, "random players", None),
     ]
-
-
-def _cpu_seconds(pool) -> float:
-    """CPU time of this process, plus that of the pool's idle player processes (the ones
-    the games use: they are given back after each game)."""
-    import os
-    import resource
-
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    total = usage.ru_utime + usage.ru_stime
-    if pool is not None:
-        tick = os.sysconf("SC_CLK_TCK")
-        for processes in pool.idle.values():
-            for process in processes:
-                try:
-                    text = open(f"/proc/{process.proc.pid}/stat").read()
-                    fields = text[text.rindex(")") + 2:].split()
-                    total += (int(fields[11]) + int(fields[12])) / tick
-                except (OSError, ValueError):
-                    pass
-    return total
 
 
 def _rss_kib(pid: int) -> int | None:

@@ -84,3 +84,10 @@ class Sleepy(RandomPlayer):
     def act(self, observation):
         time.sleep(self.sleep)
         return super().act(observation)
+
+
+class CpuReporter(RandomPlayer):
+    """Says, as its fault, the CPUs it may run on (what the jail pinned it to)."""
+
+    def act(self, observation):
+        raise RuntimeError(f"CPUS {sorted(os.sched_getaffinity(0))}")

@@ -7,12 +7,12 @@ from arena.results import ResultsStore
 from arena.tournament import run_tournament
 
 
-def run(path, **kwargs):
+def run(path, check_players=True, **kwargs):
     kwargs.setdefault("echo", lambda *_: None)
     kwargs.setdefault("progress_stream", io.StringIO())
     kwargs.setdefault("grace", 1.0)
     kwargs.setdefault("report", False)  # drawing the charts takes a second; tests/arena/test_report.py draws them
-    return run_tournament(load_config(path), **kwargs)
+    return run_tournament(load_config(path, check_players=check_players), **kwargs)
 
 
 def share_secret(source, target) -> None:

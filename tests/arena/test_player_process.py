@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from arena.checks import default_limits
-from arena.isolation import PlayerProcess
+from arena.jail import spawn
 from engine.registry import get_game
 from engine.rng import Rng
 from history_player import digest_index
@@ -17,7 +17,7 @@ SPEC = f"{Path(__file__).with_name('history_player.py')}:HistoryDigest"
 def process():
     """A player process answering with a digest of the history it is shown; ``.short``
     lists, request by request, whether the observation went without its history."""
-    process = PlayerProcess(SPEC, {}, "origin", default_limits())
+    process = spawn(SPEC, {}, "origin", default_limits())
     real, process.short = process._act_message, []
 
     def spy(observation):

@@ -140,7 +140,7 @@ def test_a_tournament_on_a_separate_ray_cluster(tmp_path):
 
 
 def test_a_rerun_after_kill_9_of_a_ray_driver_leaves_no_process_of_it_behind(tmp_path):
-    from arena.leftovers import _stat, descendants
+    from arena.jail.leftovers import _stat, descendants
 
     players = [player("a"), player("s1", "Sleepy", sleep=0.002), player("s2", "Sleepy", seed=3, sleep=0.002)]
     path = toy_config(tmp_path, players, games=40, workers=2)

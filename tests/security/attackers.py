@@ -197,16 +197,12 @@ class Raises(RandomPlayer):
         raise type("Sneaky", (BaseException,), {})("not an Exception")
 
 
-class FlakyConstructor(RandomPlayer):
-    """Builds once (the check before the tournament), then fails every other time."""
-
-    built = 0
+class BrokenConstructor(RandomPlayer):
+    """A constructor that raises in the game (the tournament's own check of the config is
+    skipped, as for a player that built there but not in a game)."""
 
     def __init__(self, seed: int = 0):
-        type(self).built += 1
-        if type(self).built % 2 == 0:
-            raise RuntimeError("only fails in the game's process")
-        super().__init__(seed)
+        raise RuntimeError("only fails in the game's process")
 
 
 class ForgedAnswer(RandomPlayer):
@@ -215,9 +211,11 @@ class ForgedAnswer(RandomPlayer):
     of lost."""
 
     def act(self, observation):
+        from arena.jail import protocol
+
         for thing in gc.get_objects():
             if type(thing).__name__ == "_Host" and hasattr(thing, "send"):
-                thing.send({"error": "sandbox", "detail": "not my fault"})
+                thing.send(protocol.sandbox_failed("not my fault"))
         return super().act(observation)
 
 
@@ -234,7 +232,8 @@ class MemoryBomb(RandomPlayer):
 
 
 class ForkLoop(RandomPlayer):
-    """Starts as many sleeping children as it can; reports how many and their pids."""
+    """Starts as many sleeping children as it can (named ``arena-forkloop``); reports how
+    many and their pids (as its own PID namespace numbers them)."""
 
     def act(self, observation):
         pids = []
@@ -244,10 +243,18 @@ class ForkLoop(RandomPlayer):
             except OSError:
                 break
             if pid == 0:
+                _name_this_process(b"arena-forkloop")
                 time.sleep(120)
                 os._exit(0)
             pids.append(pid)
         raise Report("FORKED " + json.dumps(pids))
+
+
+def _name_this_process(name: bytes) -> None:
+    """``comm`` of this process (what the test looks for on the machine afterwards)."""
+    import ctypes
+
+    ctypes.CDLL(None).prctl(15, name, 0, 0, 0)  # PR_SET_NAME
 
 
 class Deaf(RandomPlayer):
@@ -265,23 +272,28 @@ class Deaf(RandomPlayer):
 
 class Escaper(RandomPlayer):
     """Tries the ways out of its process: a TCP connection to the host, a signal to its
-    game master, the game master's memory map and environment, a file in /tmp."""
+    game master (its pid given, as a hostile user finds it with ``ps``), the game master's
+    memory map and environment, a file in /tmp (which the test looks for on the machine)."""
 
-    def __init__(self, seed: int = 0, port: int = 0):
+    def __init__(self, seed: int = 0, port: int = 0, master: int = 0, marker: str = "arena-escaper"):
         super().__init__(seed)
-        self.port = port
+        self.port, self.master, self.marker = port, master, marker
 
     def act(self, observation):
         import socket
 
-        parent = os.getppid()
+        parent = os.getppid() or self.master
         attempts = {
             "connect": lambda: socket.create_connection(("127.0.0.1", self.port), timeout=1).close(),
-            "signal": lambda: os.kill(parent, 0),
+            "signal": lambda: os.kill(self.master, 0),
             "environ": lambda: open(f"/proc/{parent}/environ", "rb").read(),
             "maps": lambda: open(f"/proc/{parent}/maps").read(),
-            "tmp": lambda: open(f"/tmp/arena-escaper-{os.getpid()}", "w").write("x"),
         }
+        try:
+            with open(f"/tmp/{self.marker}", "w") as f:
+                f.write("x")
+        except OSError:
+            pass
         done = []
         for name, attempt in attempts.items():
             try:

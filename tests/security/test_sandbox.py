@@ -1,20 +1,23 @@
-"""What confines a player process, and what a run says about it."""
+"""What confines a jailed player, and what a run says about it."""
 import os
+import shutil
 
-from arena import sandbox
-from arena.isolation import is_builtin
+import pytest
+
+from arena.jail import is_builtin, probe
+from arena.jail.view import cover
 from arena.tournament import isolation_text
 
 
-def test_a_private_path_is_left_out_of_every_read_grant(tmp_path):
+def test_a_private_path_is_left_out_of_the_view(tmp_path):
     for name in ("code/pkg", "results/t", "configs"):
         (tmp_path / name).mkdir(parents=True)
     (tmp_path / "configs/t.yaml").write_text("")
     (tmp_path / "configs/other.yaml").write_text("")
-    grants = sandbox.readable_roots([tmp_path], [tmp_path / "results/t", tmp_path / "configs/t.yaml"])
-    assert str(tmp_path / "code") in grants and str(tmp_path / "configs/other.yaml") in grants
+    paths = cover([tmp_path], [tmp_path / "results/t", tmp_path / "configs/t.yaml"])
+    assert str(tmp_path / "code") in paths and str(tmp_path / "configs/other.yaml") in paths
     assert not any(g == str(tmp_path) or g.startswith(str(tmp_path / "results/t"))
-                   or g == str(tmp_path / "configs") or g.endswith("t.yaml") for g in grants)
+                   or g == str(tmp_path / "configs") or g.endswith("t.yaml") for g in paths)
 
 
 def test_only_arenas_own_players_are_trusted():
@@ -23,36 +26,50 @@ def test_only_arenas_own_players_are_trusted():
     assert not is_builtin("players.random_player:RandomPlayer")
 
 
-def test_a_machine_without_landlock_is_named_in_the_runs_opening_line(monkeypatch):
-    monkeypatch.setattr(sandbox, "landlock_abi", lambda: 0)
-    note = sandbox.probe()
-    assert note["sandboxed"] is False and note["filesystem"].startswith("NONE")
-    assert isolation_text(note).startswith("WARNING: players:")
+def test_a_machine_without_the_jail_or_landlock_is_named_in_the_runs_opening_line(monkeypatch):
+    from arena.jail import confine
+    from arena.jail import machine as probe_module
+
+    monkeypatch.setattr(probe_module, "jail_problem", lambda: "bubblewrap is not installed")
+    monkeypatch.setattr(confine, "landlock_abi", lambda: 0)
+    note = probe()
+    assert note["sandboxed"] is False and note["jail"].startswith("NONE (bubblewrap is not installed)")
+    assert note["filesystem"].startswith("NONE") and {"jail", "landlock"} <= set(note["missing"])
+    assert isolation_text(note).startswith("WARNING: missing here: jail, landlock")
 
 
-def test_this_machine_confines_players_as_the_readme_says():
-    note = sandbox.probe()
-    if os.geteuid() == 0:
-        assert note["network"].startswith("none") and note["privileges"] == "every capability dropped"
+def test_this_machine_jails_players_as_the_readme_says():
+    """Where bubblewrap is installed and user namespaces are allowed (CI installs it), every
+    layer is on; the opening line says so without a warning."""
+    from arena.jail import jail_problem
+
+    note = probe()
+    assert (note["isolation"] == "jail") == (jail_problem() is None)
+    if shutil.which("bwrap") and os.path.exists("/proc/self/ns/user"):
+        assert jail_problem() is None, jail_problem()
+    assert "every capability dropped" in note["privileges"]
     assert isolation_text(note).startswith("players:") == note["sandboxed"]
 
 
-def test_a_sandbox_that_cannot_be_set_up_fails_the_game_not_the_player(tmp_path, monkeypatch):
+def test_a_jail_that_cannot_be_set_up_fails_the_game_not_the_player(monkeypatch):
     """No player code ran: the game is not rated against anyone, and is played again."""
-    import pytest
-
-    from arena import isolation
-    from arena.isolation import SandboxError
-
-    monkeypatch.setattr(isolation, "_make_cgroup", lambda tasks: str(tmp_path / "no-such-cgroup"))
-    from arena.checks import default_limits
-
-    process = isolation.PlayerProcess("players.random_player:RandomPlayer", {}, "toy", default_limits())
-    with pytest.raises(SandboxError, match="could not confine itself"):
-        process.load()
+    from arena.jail import SandboxError, spawn
+    from arena.jail.process import PlayerProcess
     from arena.worker import close_pool, play_one
 
-    setup = {"game": "toy", "options": {}, "plugins": [], "move_seconds": None, "game_seconds": 10.0,
+    monkeypatch.setattr(PlayerProcess, "_inner_limits", lambda self, jailed: {"read": 7})  # confine() fails
+    from pathlib import Path
+
+    from arena.jail import Limits
+
+    toy = str(Path(__file__).resolve().parent.parent / "toy_game.py")
+    process = spawn("players.random_player:RandomPlayer", {}, "toy", Limits(plugins=[toy]))
+    try:
+        with pytest.raises(SandboxError, match="could not confine itself"):
+            process.load()
+    finally:
+        process.kill()
+    setup = {"game": "toy", "options": {}, "plugins": [toy], "move_seconds": None, "game_seconds": 10.0,
              "players": {"a": ("players.random_player:RandomPlayer", {}), "b": ("random", {})}, "limits": {}}
     job = {"id": "g", "index": 0, "pairing": ["a", "b"], "deal": 0, "rotation": 0, "seed": 3, "players": ["a", "b"]}
     try:
@@ -62,10 +79,10 @@ def test_a_sandbox_that_cannot_be_set_up_fails_the_game_not_the_player(tmp_path,
     assert record["failed"] and "could not confine itself" in record["failed"] and record["ranks"] is None
 
 
-def test_a_player_loads_in_its_sandbox_when_arena_runs_outside_its_checkout(tmp_path):
+def test_a_player_loads_in_its_jail_when_arena_runs_outside_its_checkout(tmp_path):
     """``arena`` started from another folder (the console script: the checkout is on no
     ``sys.path`` entry when the editable install maps packages by an import hook): the
-    player process must still be allowed to read arena's own packages."""
+    jail must still hold arena's own packages."""
     import subprocess
     import sys
     from pathlib import Path
@@ -79,14 +96,16 @@ def test_a_player_loads_in_its_sandbox_when_arena_runs_outside_its_checkout(tmp_
     assert done.returncode == 0 and done.stdout.startswith("OK:"), done.stdout + done.stderr
 
 
-def test_the_scratch_folders_of_a_game_master_that_is_gone_are_swept(tmp_path, monkeypatch):
-    """A Ray worker stopped by ``ray.shutdown`` (or a driver killed with -9) cannot remove its
-    player processes' scratch folders: the next sweep does, and leaves a live master's alone."""
+def test_without_the_jail_the_scratch_folders_of_a_game_master_that_is_gone_are_swept(tmp_path, monkeypatch):
+    """Without bubblewrap a player's scratch is a folder of the machine's: a Ray worker stopped by
+    ``ray.shutdown`` (or a driver killed with -9) cannot remove it; the next sweep does, and leaves
+    a live master's alone."""
     import subprocess
     import sys
     import tempfile
 
-    from arena.isolation import PlayerProcess, Limits, sweep_stale_players
+    from arena.jail import Limits, sweep
+    from arena.jail.process import Jail
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
@@ -96,12 +115,14 @@ def test_the_scratch_folders_of_a_game_master_that_is_gone_are_swept(tmp_path, m
     (stale / "sub" / "file").write_text("left by a player")
     other = tmp_path / "arena-player-notapid"  # not named by a master: not ours to remove
     other.mkdir()
-    live = PlayerProcess("random", {}, "origin", Limits())
+    jail = Jail(bwrap=False)
+    live = jail.spawn("random", {}, "origin", Limits())
     try:
         assert os.path.dirname(live.scratch) == str(tmp_path)
         assert os.path.basename(live.scratch).startswith(f"arena-player-{os.getpid()}-")
-        sweep_stale_players()
+        sweep()
         assert not stale.exists() and other.exists() and os.path.isdir(live.scratch)
     finally:
         live.kill()
+        jail.close()
     assert not os.path.exists(live.scratch)

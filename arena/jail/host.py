@@ -1,39 +1,41 @@
-"""A player process: one player, one seat at a time, behind a pipe.
+"""A player process: one player, for one game, behind two pipes.
 
-Started by the game master as a fresh interpreter (``python -m arena.player_host``,
-never a fork of the game's process), so nothing of the engine's live state, the
-other players, the runner or the results store is in its memory.  It confines
-itself first (:func:`arena.sandbox.enter`), then loads the player's class, then
-answers the game master's requests one at a time:
+It is either a child of the jail's template (:mod:`arena.jail.template`), which
+made its namespaces and mounts, or, where there is no jail, a fresh interpreter
+started by the game master.  Never a fork of the game's process: nothing of the
+engine's live state, the other players, the runner or the results store is in
+its memory.  It reads requests on fd ``REQUESTS`` and answers on fd ``REPLIES``
+(:mod:`arena.jail.protocol`); its stdout and stderr are a pipe whose last lines
+the game master keeps for a crash's report.  It answers, one at a time:
 
-- ``("start", game, seat, num_players, seed)``: build a fresh player (its
-  constructor runs here) and call ``start``;
-- ``("act", observation)``: ``act`` on a copy of the seat's observation; the
-  answer is the index of the chosen action in ``observation.legal_actions``;
+- the hello (a dict: the player's spec, parameters, game and limits): it confines
+  itself (:func:`arena.jail.confine.enter`), answers ``confined`` (or ``sandbox``
+  where it could not: no player code has run yet), then loads the player's class
+  and answers ``ok`` or an error;
+- ``("start", game, seat, num_players, seed)``: build the player (its constructor
+  runs here) and call ``start``;
+- ``("act", observation)``: ``act`` on a copy of the seat's observation; the answer
+  is the index of the chosen action in ``observation.legal_actions``;
 - ``("act", observation, kept, new)``: the same, for an observation sent without its
   public ``history``: it is the first ``kept`` entries of the history of this game's
   previous ``act`` request followed by the entries ``new``;
 - ``("end", result)``: the optional ``end``;
 - end of input: exit.
 
-Requests come pickled (from the game master, which this process trusts); answers
-go back as small JSON objects, which the game master reads without running
-anything of the player's.  Whatever the player raises (``BaseException``s,
-``SystemExit`` and ``KeyboardInterrupt`` included) is answered as an error of
-that request; a process that dies, or stays silent past its clock, is the game
-master's to notice.
+Whatever the player raises (``BaseException``s, ``SystemExit`` and
+``KeyboardInterrupt`` included) is answered as an error of that request; a process
+that dies, or stays silent past its clock, is the game master's to notice.
 """
 from __future__ import annotations
 
-import json
 import os
 import pickle
-import struct
 import sys
 import traceback
 
-MAX_REPLY = 1 << 20
-_HEAD = struct.Struct(">I")
+from arena.jail import protocol
+
+REQUESTS, REPLIES = 3, 4
 
 
 def _read_exact(fd: int, size: int) -> bytes:
@@ -51,13 +53,16 @@ def describe(exc: BaseException) -> str:
     """``Type: message at file:line`` (the innermost frame of the traceback)."""
     last = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
     where = f" at {last[0].filename}:{last[0].lineno}" if last else ""
-    text = str(exc)
+    try:
+        text = str(exc)
+    except BaseException:  # noqa: BLE001 - a __str__ that raises
+        text = "(its message could not be read)"
     return f"{type(exc).__name__}: {text[:300]}{where}"
 
 
-def _error(exc: BaseException, where: str = "") -> dict:
+def _error(exc: BaseException, where: str = "") -> bytes:
     kind = "memory" if isinstance(exc, MemoryError) else "exception"
-    return {"error": kind, "detail": f"{where}{describe(exc)}"}
+    return protocol.error(kind, f"{where}{describe(exc)}")
 
 
 class _Host:
@@ -66,25 +71,28 @@ class _Host:
         self.cls = self.params = self.player = self.spec = None
         self.history = None  # the history of this game's last observation (for the short "act")
 
-    def send(self, reply: dict) -> None:
-        data = json.dumps(reply).encode()
-        os.write(self.out, _HEAD.pack(len(data)) + data)
+    def send(self, reply: bytes) -> None:
+        view = memoryview(reply)
+        while view:
+            view = view[os.write(self.out, view):]
 
     def receive(self):
-        size, = _HEAD.unpack(_read_exact(self.inp, _HEAD.size))
+        size, = protocol.HEAD.unpack(_read_exact(self.inp, protocol.HEAD.size))
         return pickle.loads(_read_exact(self.inp, size))
 
-    def confine(self, hello: dict) -> dict:
-        """Apply the sandbox (before any of the player's code runs); answered in a message
-        of its own, the only one in which the game master accepts a "sandbox" error."""
-        from arena.sandbox import enter
+    def confine(self, hello: dict) -> bytes:
+        """Apply the last layer (before any of the player's code runs); answered in a
+        message of its own, the only one in which the game master accepts a "sandbox"
+        error."""
+        from arena.jail.confine import enter
 
         try:
-            return {"ok": True, "sandbox": enter(hello["limits"])}
+            applied = list(hello.get("jail") or []) + enter(hello["limits"])
         except BaseException as exc:  # noqa: BLE001 - the machine's problem, not the player's (none of its code ran)
-            return {"error": "sandbox", "detail": describe(exc)}
+            return protocol.sandbox_failed(describe(exc))
+        return protocol.confined(",".join(applied))
 
-    def load(self, hello: dict) -> dict:
+    def load(self, hello: dict) -> bytes:
         for path in hello.get("sys_path", ()):
             if path not in sys.path:
                 sys.path.append(path)
@@ -96,13 +104,13 @@ class _Host:
             import_plugins(hello.get("plugins", ()))
             self.cls = resolve_class(self.spec, hello["game"])
         except PlayerSpecError as exc:
-            return {"error": "exception", "detail": str(exc)}
+            return protocol.error("exception", str(exc))
         except BaseException as exc:  # noqa: BLE001 - the player's module is the player's fault
             return _error(exc, f"player {self.spec!r}: loading: ")
         self.params = dict(hello.get("params") or {})
-        return {"ok": True}
+        return protocol.ok()
 
-    def start(self, game, seat, num_players, seed) -> dict:
+    def start(self, game, seat, num_players, seed) -> bytes:
         self.player = None
         self.history = None
         try:
@@ -112,15 +120,15 @@ class _Host:
                                f"{getattr(self.cls, '__name__', 'player')}(**{self.params!r}): ")
         for method in ("start", "act"):
             if not callable(getattr(player, method, None)):
-                return {"error": "exception", "detail": f"{type(player).__name__} has no {method}() method"}
+                return protocol.error("exception", f"{type(player).__name__} has no {method}() method")
         try:
             player.start(game, seat, num_players, seed)
         except BaseException as exc:  # noqa: BLE001
             return _error(exc, "start(): ")
         self.player = player
-        return {"ok": True}
+        return protocol.ok()
 
-    def act(self, observation) -> dict:
+    def act(self, observation) -> bytes:
         try:
             action = self.player.act(observation)
         except BaseException as exc:  # noqa: BLE001 - SystemExit, KeyboardInterrupt too: the seat's fault
@@ -135,8 +143,8 @@ class _Host:
                 shown = repr(action)[:200]
             except BaseException:  # noqa: BLE001
                 shown = f"a {type(action).__name__}"
-            return {"error": "illegal", "detail": f"returned {shown}, not a legal action"}
-        return {"index": index}  # the game master keeps the clocks
+            return protocol.error("illegal", f"returned {shown}, not a legal action")
+        return protocol.index(index)  # the game master keeps the clocks
 
     def observation(self, request):
         """The observation of an ``act`` request, its history put back together (kept here
@@ -149,20 +157,20 @@ class _Host:
         self.history = history if type(history) is tuple else None
         return observation
 
-    def end(self, result) -> dict:
+    def end(self, result) -> bytes:
         end = getattr(self.player, "end", None)
         if callable(end):
             try:
                 end(result)
             except BaseException:  # noqa: BLE001 - end() cannot change the result
                 pass
-        return {"ok": True}
+        return protocol.ok()
 
     def serve(self) -> None:
         hello = self.receive()
         confined = self.confine(hello)
         self.send(confined)
-        if "error" in confined:
+        if confined[4:5] == b"S":
             return
         self.send(self.load(hello))
         while True:
@@ -171,13 +179,13 @@ class _Host:
             except EOFError:
                 raise
             except BaseException as exc:  # noqa: BLE001 - e.g. an observation of a game this process lacks
-                self.send({"error": "exception", "detail": f"the player's process could not read the request: "
-                                                           f"{describe(exc)}"})
+                self.send(protocol.error("exception", "the player's process could not read the request: "
+                                                      + describe(exc)))
                 continue
             verb = request[0]
             if verb == "act":
-                reply = self.act(self.observation(request)) if self.player is not None else {
-                    "error": "exception", "detail": "act() before start()"}
+                reply = self.act(self.observation(request)) if self.player is not None else protocol.error(
+                    "exception", "act() before start()")
             elif verb == "start":
                 reply = self.start(*request[1:])
             elif verb == "end":
@@ -187,20 +195,18 @@ class _Host:
             self.send(reply)
 
 
-def main() -> None:
-    # the pipes to the game master move to fds of their own; the player's prints go to stderr
-    inp, out = os.dup(0), os.dup(1)
-    null = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(null, 0)
-    os.dup2(2, 1)
-    os.close(null)
-    host = _Host(inp, out)
+def serve(inp: int = REQUESTS, out: int = REPLIES) -> None:
+    """Answer the game master until it closes the requests pipe, then exit at once
+    (no atexit hooks or finalizers of the player's run)."""
     try:
-        host.serve()
+        _Host(inp, out).serve()
     except (EOFError, BrokenPipeError):
         pass
-    os._exit(0)  # no atexit hooks or finalizers of the player's
+    os._exit(0)
 
 
-if __name__ == "__main__":
-    main()
+def main() -> None:
+    """A player process started by the game master (no jail): the pipes come as fds
+    ``REQUESTS`` and ``REPLIES``, stdin is ``/dev/null``, stdout and stderr the game
+    master's stderr pipe."""
+    serve()

@@ -8,7 +8,7 @@ reused pid is never mistaken for one) in ``results/<name>/.run-processes``
 while it runs, and removes the note when it ends; the next run of the same
 tournament kills whatever the note names that is still there.  (Player
 processes are in cgroups of their own, swept by
-:func:`arena.isolation.sweep_stale_players`.)
+:func:`arena.jail.sweep`.)
 """
 from __future__ import annotations
 

@@ -1,0 +1,223 @@
+"""The jail's template: a process that forks a fresh, whole jail for every player and game.
+
+A template is started once per game master and player code folder, under
+bubblewrap (:class:`arena.jail.process.Template` builds the command): its own
+user, mount, network, IPC and UTS namespaces, the read-only view of
+:mod:`arena.jail.view`, no capability but ``CAP_SYS_ADMIN``, ``CAP_SETPCAP`` and
+``CAP_SYS_RESOURCE`` inside its user namespace.  It imports trusted code only
+(arena, the engine, the game's module, the config's plugins, arena's players)
+and never runs a line of a player's.  For each player of each game the game
+master sends it the three pipe ends of that player (requests, replies, stderr);
+it forks:
+
+- **C** (the anchor), which makes new mount, PID, network, IPC and UTS namespaces
+  and forks
+- **H** (the player's host, PID 1 of its namespace): it mounts its own ``/proc``
+  (``sys``, ``sysrq-trigger``, ``irq`` and ``bus`` read-only, as bubblewrap does),
+  a fresh tmpfs of ``disk_mb`` on ``/tmp`` (also ``/dev/shm``: one limit for
+  both), forbids further user namespaces, pins itself to the game master's
+  CPUs, keeps only its pipes, and waits for the game master's hello, after which
+  it drops every capability (:mod:`arena.jail.confine`) and loads the player.
+
+C reports H's PID; the game master puts both in the player's cgroup before the
+hello.  Killing H ends its PID namespace, so every process the player started
+dies with it; C then exits.  Each game's player starts from the template's
+memory, with a scratch, a process table, a network and IPC objects of its own:
+nothing of one game's player is there for the next.
+"""
+from __future__ import annotations
+
+import ctypes
+import fcntl
+import os
+import pickle
+import signal
+import socket
+
+from arena.jail import confine
+
+CONTROL = 3
+_NEWNS, _NEWPID, _NEWNET, _NEWIPC, _NEWUTS = 0x20000, 0x20000000, 0x40000000, 0x08000000, 0x04000000
+_MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_NOEXEC = 1, 2, 4, 8
+_MS_REMOUNT, _MS_BIND, _MS_REC, _MS_PRIVATE = 32, 4096, 16384, 1 << 18
+_PROC_COVERS = ("sys", "sysrq-trigger", "irq", "bus")
+
+
+class JailSetupError(OSError):
+    """A step of making a player's jail that failed (the machine's problem)."""
+
+
+def _check(result: int, what: str) -> None:
+    if result != 0:
+        errno = ctypes.get_errno()
+        raise JailSetupError(errno, f"{what}: {os.strerror(errno)}")
+
+
+def _mount(lib, source, target, fstype, flags, data=None) -> None:
+    _check(lib.mount(source and source.encode(), target.encode(), fstype and fstype.encode(),
+                     ctypes.c_ulong(flags), data and data.encode()), f"mount {target}")
+
+
+def _read_only_bind(lib, path: str, flags: int) -> None:
+    _mount(lib, path, path, None, _MS_BIND | _MS_REC)
+    _mount(lib, None, path, None, _MS_REMOUNT | _MS_BIND | _MS_RDONLY | flags)
+
+
+def make_player_jail(setup: dict) -> None:
+    """In H, still privileged inside the template's user namespace: its own mounts."""
+    lib = confine.libc()
+    _mount(lib, None, "/", None, _MS_REC | _MS_PRIVATE)
+    proc_flags = _MS_NOSUID | _MS_NODEV | _MS_NOEXEC
+    _mount(lib, "proc", "/proc", "proc", proc_flags)
+    try:  # no user namespace below this one: less of the kernel to attack (its limit, for this namespace)
+        with open("/proc/sys/user/max_user_namespaces", "w") as f:
+            f.write("0")
+    except OSError:
+        pass
+    for name in _PROC_COVERS:
+        if os.path.exists(f"/proc/{name}"):
+            _read_only_bind(lib, f"/proc/{name}", proc_flags)
+    # code the view holds below /tmp (a player written to a temporary folder) stays in sight
+    # above the scratch: held open, then bound again at its path once the tmpfs is there
+    kept = [(path, os.open(path, os.O_PATH)) for path in setup.get("under_scratch", ()) if os.path.exists(path)]
+    disk = int(setup.get("disk_mb") or confine.DEFAULT_DISK_MB)
+    _mount(lib, "tmpfs", "/tmp", "tmpfs", _MS_NOSUID | _MS_NODEV, f"size={disk}m,nr_inodes=16384,mode=0700")
+    for path, fd in kept:
+        if os.path.isdir(f"/proc/self/fd/{fd}"):
+            os.makedirs(path, exist_ok=True)
+        else:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            open(path, "w").close()
+        _mount(lib, f"/proc/self/fd/{fd}", path, None, _MS_BIND | _MS_REC)
+        _mount(lib, None, path, None, _MS_REMOUNT | _MS_BIND | _MS_RDONLY | _MS_NOSUID | _MS_NODEV)
+        os.close(fd)
+    if os.path.isdir("/dev/shm"):
+        _mount(lib, "/tmp", "/dev/shm", None, _MS_BIND)
+    name = b"arena-player"
+    lib.sethostname(name, len(name))
+    if setup.get("cpus"):
+        try:
+            os.sched_setaffinity(0, set(setup["cpus"]))
+        except OSError:
+            pass
+
+
+def _player(fds: list, setup: dict) -> None:
+    """H: make the jail, keep only its pipes, then serve the game master."""
+    confine.die_with_parent()
+    requests, replies, stderr = fds
+    try:
+        make_player_jail(setup)
+        failure = None
+    except OSError as exc:
+        failure = f"could not make the player's jail: {exc}"
+    from arena.jail import host, protocol
+
+    null = os.open(os.devnull, os.O_RDONLY)
+    high = [fcntl.fcntl(fd, fcntl.F_DUPFD, 64) for fd in (null, stderr, stderr, requests, replies)]
+    for target, fd in zip((0, 1, 2, host.REQUESTS, host.REPLIES), high):
+        os.dup2(fd, target)
+    os.closerange(host.REPLIES + 1, max(os.sysconf("SC_OPEN_MAX"), 1024))
+    os.chdir("/tmp")
+    os.environ.update(HOME="/tmp", TMPDIR="/tmp")
+    if failure:
+        os.write(host.REPLIES, protocol.sandbox_failed(failure))
+        try:
+            os.read(host.REQUESTS, 1)  # wait for the hello, so that the game master reads the answer
+        finally:
+            os._exit(1)
+    host.serve()
+
+
+def _anchor(control: socket.socket, report: int, fds: list, setup: dict, template: int) -> None:
+    """C: new namespaces, then H; report H's PID, wait for it, exit."""
+    control.close()
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    confine.die_with_parent()
+    if os.getppid() != template:  # the template died before this line: nobody to serve
+        os._exit(1)
+    lib = confine.libc()
+    try:
+        _check(lib.unshare(_NEWNS | _NEWPID | _NEWNET | _NEWIPC | _NEWUTS), "unshare")
+    except OSError as exc:
+        os.write(report, f"error {exc}".encode())
+        os._exit(1)
+    pid = os.fork()
+    if pid == 0:
+        os.close(report)
+        try:
+            _player(fds, setup)
+        finally:
+            os._exit(1)
+    for fd in fds:
+        os.close(fd)
+    os.write(report, f"pid {pid}".encode())
+    os.close(report)
+    while True:
+        try:
+            os.waitpid(pid, 0)
+            break
+        except ChildProcessError:
+            break
+        except InterruptedError:
+            continue
+    os._exit(0)
+
+
+def preload(setup: dict) -> None:
+    """Import the trusted code every player of this game needs (imported once, here,
+    instead of in every game's player process)."""
+    from arena.config import import_plugins
+    from arena.jail import host  # noqa: F401
+    from engine.registry import get_game
+    import players.base  # noqa: F401
+    import players.random_player  # noqa: F401
+
+    import_plugins(setup.get("plugins", ()))
+    get_game(setup["game"])
+    for module in ("players.ismcts", "players.pimc", f"players.rules.{setup['game']}"):
+        try:
+            __import__(module)
+        except ImportError:
+            pass
+
+
+def main(control_fd: int = CONTROL) -> None:
+    control = socket.socket(fileno=control_fd)
+    setup = pickle.loads(control.recv(1 << 20))
+    try:
+        preload(setup)
+    except Exception as exc:  # noqa: BLE001 - a plugin that fails: the game master says so
+        control.send(pickle.dumps(("error", f"{type(exc).__name__}: {exc}")))
+        os._exit(1)
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the anchors are reaped by the kernel
+    control.send(pickle.dumps(("ready",)))
+    me = os.getpid()
+    while True:
+        message, fds, _, _ = socket.recv_fds(control, 1 << 16, 3)
+        if not message:
+            os._exit(0)  # the game master is gone
+        player_setup = pickle.loads(message)
+        if len(fds) != 3:
+            for fd in fds:
+                os.close(fd)
+            control.send(pickle.dumps(("error", "a spawn request without its three pipes")))
+            continue
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(read_end)
+            try:
+                _anchor(control, write_end, fds, player_setup, me)
+            finally:
+                os._exit(1)
+        os.close(write_end)
+        for fd in fds:
+            os.close(fd)
+        answer = os.read(read_end, 256).decode()
+        os.close(read_end)
+        word, _, rest = answer.partition(" ")
+        if word == "pid" and rest.isdigit():
+            control.send(pickle.dumps(("spawned", pid, int(rest))))
+        else:
+            control.send(pickle.dumps(("error", rest or "the jail's anchor died")))

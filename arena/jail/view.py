@@ -1,0 +1,170 @@
+"""The filesystem a jailed player sees: built by the game master, path by path.
+
+Nothing in the view is derived from the game master's environment (its
+``sys.path``, working directory or ``PYTHONPATH``).  It holds, read-only and at
+their real paths:
+
+- the system's shared libraries and tools (``/usr`` and the ``/lib*``/``/bin``
+  links or folders beside it, ``/etc/ld.so.cache``, ``/etc/localtime``, the CPU list
+  under ``/sys/devices/system/cpu``);
+- Python's installation: ``sys.base_prefix``, ``sys.prefix`` (a virtual
+  environment, with its installed packages), ``sysconfig``'s library paths and
+  ``site``'s package folders;
+- arena's own packages (``arena``, ``engine``, ``players``), by their folders only
+  (a checkout's other folders, its results among them, are not there);
+- the player's own code: the folder of a ``file.py:Class`` spec, or the top-level
+  package of a ``package.module:Class`` spec, and the config's plugins the same way.
+  Where such a folder holds a private path (the tournament's output folder, its
+  config, Ray's session folder), the folder is replaced by its entries, recursively,
+  leaving the private one out.
+
+and nothing else: ``/proc`` and ``/tmp`` are the player's own (mounted by
+:mod:`arena.jail.template`), ``/dev`` has only ``null``, ``zero``, ``full``,
+``random``, ``urandom`` and ``tty``, and the rest of the tree is a read-only
+empty skeleton.  :meth:`View.bwrap` turns it into bubblewrap's arguments; without
+the jail, the same paths are Landlock's read grants (:meth:`View.readable`).
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import site
+import sys
+import sysconfig
+import tempfile
+
+SYSTEM = ("/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc/ld.so.cache",
+          "/etc/localtime", "/sys/devices/system/cpu")
+ARENA_PACKAGES = ("arena", "engine", "players")
+SCRATCH = "/tmp"
+
+
+def python_paths() -> list:
+    """Python's installation: prefixes, library paths and package folders."""
+    paths = {sys.base_prefix, sys.prefix, sys.exec_prefix, sys.base_exec_prefix,
+             os.path.dirname(os.path.realpath(sys.executable))}
+    for key in ("stdlib", "platstdlib", "purelib", "platlib"):
+        paths.add(sysconfig.get_paths().get(key) or "")
+    try:
+        paths.update(site.getsitepackages())
+    except AttributeError:  # a virtualenv's old site.py
+        pass
+    return sorted(p for p in paths if p and os.path.isdir(p))
+
+
+def package_folders(names=ARENA_PACKAGES) -> list:
+    """The folders of importable packages (an editable install maps each to its folder)."""
+    found = []
+    for name in names:
+        spec = importlib.util.find_spec(name)
+        if spec is None:
+            continue
+        if spec.submodule_search_locations:
+            found.extend(os.path.realpath(p) for p in spec.submodule_search_locations)
+        elif spec.origin and os.path.isfile(spec.origin):
+            found.append(os.path.realpath(spec.origin))
+    return found
+
+
+def code_of(spec: str) -> list:
+    """The folder of a player's (or plugin's) code: a ``.py`` file's folder, or the
+    top-level package of a module path.  Built-in names have none."""
+    where = spec.rpartition(":")[0] if ":" in spec else spec
+    if where.endswith(".py"):
+        return [os.path.dirname(os.path.realpath(where))] if os.path.isfile(where) else []
+    if not where or not all(part.isidentifier() for part in where.split(".")):
+        return []
+    try:
+        return package_folders([where.split(".")[0]])
+    except (ImportError, ValueError):
+        return []
+
+
+def import_roots(folders) -> list:
+    """What to put on the jailed interpreter's ``sys.path`` for code in ``folders``: a
+    package's parent (which in the view holds only what is bound there), a plain
+    folder itself."""
+    roots = []
+    for folder in folders:
+        root = os.path.dirname(folder) if os.path.isfile(os.path.join(folder, "__init__.py")) else folder
+        if os.path.isfile(folder):
+            root = os.path.dirname(folder)
+        if root not in roots:
+            roots.append(root)
+    return roots
+
+
+def default_private() -> list:
+    """Paths that are private whatever the caller says: Ray's session folders."""
+    return [os.path.join(tempfile.gettempdir(), "ray")]
+
+
+def cover(paths, private) -> list:
+    """``paths``, each replaced by its entries, recursively, where it holds a private path."""
+    private = [os.path.realpath(p) for p in private if p]
+    out: list = []
+
+    def walk(path: str) -> None:
+        if any(path == p for p in private):
+            return
+        if not any(p.startswith(path.rstrip("/") + "/") for p in private):
+            out.append(path)
+            return
+        try:
+            entries = sorted(os.listdir(path))
+        except OSError:
+            return
+        for name in entries:
+            walk(os.path.join(path, name))
+
+    for path in paths:
+        real = os.path.realpath(path)
+        if os.path.exists(real):
+            walk(real)
+    return out
+
+
+def _outermost(paths) -> list:
+    """Sorted, without duplicates and without paths inside another one."""
+    kept: list = []
+    for path in sorted(set(paths), key=lambda p: (p.count("/"), p)):
+        if not any(path == k or path.startswith(k.rstrip("/") + "/") for k in kept):
+            kept.append(path)
+    return sorted(kept)
+
+
+class View:
+    """What one jailed player can read (see the module's docstring)."""
+
+    def __init__(self, code=(), private=()):
+        private = list(private) + default_private()
+        self.code = cover(code, private)
+        trusted = python_paths() + package_folders()
+        self.paths = _outermost(cover(trusted, private) + self.code)
+        self.sys_path = import_roots(package_folders()) + import_roots(self.code)
+
+    def key(self) -> tuple:
+        """Views with the same key are the same filesystem."""
+        return tuple(self.paths)
+
+    def readable(self) -> list:
+        """Landlock's read grants where there is no jail: the same paths, the system's
+        libraries and the few devices and ``/proc`` files Python reads."""
+        extra = [p for p in SYSTEM if os.path.exists(p)] + ["/proc", "/dev/urandom", "/dev/random", "/dev/null"]
+        return self.paths + extra
+
+    def bwrap(self) -> list:
+        """bubblewrap's filesystem arguments for this view."""
+        args = []
+        for path in SYSTEM:
+            if os.path.islink(path):
+                args += ["--symlink", os.readlink(path), path]
+            elif os.path.exists(path):
+                args += ["--ro-bind", path, path]
+        system = [p for p in SYSTEM if os.path.exists(p) and not os.path.islink(p)]
+        for path in self.paths:
+            if not any(path == s or path.startswith(s + "/") for s in system):
+                args += ["--ro-bind", path, path]
+        args += ["--proc", "/proc", "--dev", "/dev", "--dir", SCRATCH,
+                 "--remount-ro", "/dev", "--remount-ro", "/"]
+        return args
