@@ -59,7 +59,7 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
          move_seconds: Optional[float] = typer.Option(None, help="time limit per move (seconds)"),
          game_seconds: float = typer.Option(300.0, help="time limit for the game (seconds)")):
     """Play one game and print a readable log.  A player that is not one of arena's own
-    runs in a sandboxed process of its own."""
+    runs in a jail of its own (a fresh one for the game)."""
     import secrets
 
     from arena.checks import default_limits
@@ -134,7 +134,7 @@ def check_player_command(
         players: Optional[int] = typer.Option(None, help="number of players (default: the game's default)"),
         move_seconds: float = typer.Option(10.0, help="time limit per move (seconds)"),
         game_seconds: float = typer.Option(60.0, help="time limit per game (seconds)")):
-    """Load a player in a sandboxed process, build it and play a few games against
+    """Load a player in a jail of its own, build it and play a few games against
     random players under time limits: OK with what it did, or what is wrong."""
     from arena.checks import check_player
     from engine.contract import OptionError
@@ -147,7 +147,7 @@ def check_player_command(
     except (PlayerSpecError, OptionError) as exc:
         _fail(str(exc))
     per_move = report["think_seconds"] / max(report["moves"], 1)
-    where = "in a sandboxed process of its own" if report["isolated"] else "in this process (built-in)"
+    where = "in a jail of its own (a fresh one per game)" if report["isolated"] else "in this process (built-in)"
     typer.echo(f"OK: {spec} played {games} games of {game} against random players without a fault, {where}: "
                f"{report['moves']} moves, {per_move * 1000:.1f} ms per move on average, slowest "
                f"{report['slowest_move_seconds'] * 1000:.1f} ms")

@@ -311,8 +311,8 @@ def _mapping(value, where, key) -> dict:
 
 def _isolation(value, where) -> str:
     if value not in ISOLATION:
-        raise ConfigError(f"{where}: isolation: expected 'process' (every submitted player in a sandboxed "
-                          f"process of its own, the default) or 'none' (trusted players only), got {value!r}")
+        raise ConfigError(f"{where}: isolation: expected 'process' (every submitted player in a jail "
+                          f"of its own, the default) or 'none' (trusted players only), got {value!r}")
     return value
 
 

@@ -29,12 +29,11 @@ Freezing costs a few microseconds a move only while the freezer is active machin
 wide: cgroup v1 switches a kernel static key on when the first cgroup freezes and
 off when the last thaws, and that costs ~45 µs each way (measured on the
 development machine, kernel 6.18: freeze + thaw 44 + 43 µs alone, 3.6 + 1.3 µs with
-another cgroup frozen).  So the master keeps one empty cgroup frozen for its whole
-life (``arena-<pid>-keep``), removed with the others.
+another cgroup frozen).  So while it has player cgroups, the master keeps one empty
+cgroup frozen (``arena-<pid>-keep``), removed with the last of them.
 """
 from __future__ import annotations
 
-import atexit
 import os
 import signal
 import time
@@ -171,6 +170,7 @@ class Cgroup:
         self.dirs = [base / name for base in layout.base_dirs()]
         self.frozen = False
         self._freeze_fd = self._state_fd = None
+        self.on_remove = None  # called once removed (Cgroups: the keeper's count)
 
     # --- making -------------------------------------------------------------------
     def make(self, memory_mb: int | None, tasks: int | None, cpus: set | None) -> "Cgroup":
@@ -324,6 +324,9 @@ class Cgroup:
         self._freeze_fd = self._state_fd = None
         for path in self.dirs:
             _rmdir(path)
+        if self.on_remove is not None:
+            on_remove, self.on_remove = self.on_remove, None
+            on_remove(self)
 
 
 def _rmdir(path: Path) -> None:
@@ -345,10 +348,12 @@ def _cpu_list(cpus: set | None, parent_file: Path) -> str:
 
 class Cgroups:
     """The player cgroups of this game master (one per player per game).  Names come from
-    one counter per process, and the frozen keeper is one per process too (removed at exit),
-    however many of these a process makes."""
+    one counter per process.  While any of them exists, the process also keeps one empty
+    cgroup frozen (the keeper: see the module's docstring); it goes with the last player
+    cgroup, so that nothing of a game master is left between its games."""
 
     _count = [0]
+    _live: list = []  # this process's player cgroups that exist
     _keeper: list = []
 
     def __init__(self, layout: _Layout | None = None):
@@ -362,22 +367,32 @@ class Cgroups:
         """A new, empty, frozen cgroup for one player, or None where there are none."""
         if self.layout is None:
             return None
+        start_janitor()
         if not self._keeper and "freeze" in self.features:
             keeper = Cgroup(self.layout, f"{PREFIX}{os.getpid()}-keep").make(None, None, None)
             keeper.freeze()
             self._keeper.append(keeper)
-            atexit.register(_remove_keeper)
         self._count[0] += 1
-        cgroup = Cgroup(self.layout, f"{PREFIX}{os.getpid()}-{self._count[0]}").make(memory_mb, tasks, cpus)
+        try:
+            cgroup = Cgroup(self.layout, f"{PREFIX}{os.getpid()}-{self._count[0]}").make(memory_mb, tasks, cpus)
+        except CgroupError:
+            _forget(None)
+            raise
+        cgroup.on_remove = _forget
+        self._live.append(cgroup)
         cgroup.freeze()
         return cgroup
 
 
-def _remove_keeper() -> None:
-    while Cgroups._keeper:
-        keeper = Cgroups._keeper.pop()
-        keeper.thaw()
-        keeper.remove()
+def _forget(cgroup) -> None:
+    """A player cgroup is gone: with the last one, the keeper goes too."""
+    if cgroup in Cgroups._live:
+        Cgroups._live.remove(cgroup)
+    if not Cgroups._live:
+        while Cgroups._keeper:
+            keeper = Cgroups._keeper.pop()
+            keeper.thaw()
+            keeper.remove()
 
 
 def _owner_gone(name: str) -> bool:
@@ -385,16 +400,18 @@ def _owner_gone(name: str) -> bool:
     return owner.isdigit() and not Path(f"/proc/{owner}").exists()
 
 
-def sweep(layout: _Layout | None) -> int:
+def sweep(layout: _Layout | None, owner: int | None = None) -> int:
     """Kill what is left in the player cgroups of game masters that are gone (a driver
-    killed with -9, Ray workers stopped by ``ray.shutdown``) and remove those cgroups;
-    returns how many processes were killed."""
+    killed with -9, Ray workers stopped by ``ray.shutdown``), or of the game master
+    ``owner``, and remove those cgroups; returns how many processes were killed."""
     if layout is None:
         return 0
     killed = 0
     names = {p.name for base in layout.base_dirs() for p in base.glob(f"{PREFIX}*") if p.is_dir()}
     for name in sorted(names):
-        if not _owner_gone(name):
+        if owner is not None and not name.startswith(f"{PREFIX}{owner}-"):
+            continue
+        if owner is None and not _owner_gone(name):
             continue
         cgroup = Cgroup(layout, name)
         if layout.version == 1 and "freezer" in layout.bases:
@@ -413,3 +430,44 @@ def sweep(layout: _Layout | None) -> int:
         cgroup.thaw()
         cgroup.remove()
     return killed
+
+
+def start_janitor() -> None:
+    """A small process that outlives this game master only to clean up after it: it waits
+    for this process to end (however: ``kill -9`` too, where no exit hook runs) and then
+    kills and removes whatever is left in its player cgroups (v1's frozen tasks cannot die
+    until someone thaws them, and a dead master cannot).  Started once per process."""
+    import subprocess
+    import sys
+
+    if _janitor:
+        return
+    read_end, write_end = os.pipe()
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    boot = f"import sys; sys.path[:0] = [{here!r}]; from arena.jail.cgroups import janitor; janitor({os.getpid()})"
+    try:
+        subprocess.Popen([sys.executable, "-I", "-S", "-c", boot], stdin=read_end, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, start_new_session=True, close_fds=True)
+    except OSError:
+        os.close(write_end)
+    else:
+        _janitor.append(write_end)  # held open (not inherited) until this process ends
+    finally:
+        os.close(read_end)
+
+
+_janitor: list = []
+
+
+def janitor(owner: int) -> None:
+    """The janitor's body (see :func:`start_janitor`)."""
+    try:
+        while os.read(0, 4096):
+            pass
+    except OSError:
+        pass
+    for _ in range(100):  # until the master is gone (its pipe closes as it exits)
+        if not Path(f"/proc/{owner}").exists() or Path(f"/proc/{owner}/stat").read_text().split(") ")[1][:1] == "Z":
+            break
+        time.sleep(0.05)
+    sweep(find_layout(), owner=owner)

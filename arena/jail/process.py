@@ -108,8 +108,9 @@ def _absolute(spec: str) -> str:
 
 
 def _pipes():
-    """(requests read, requests write), (replies read, replies write), (stderr read, write)."""
-    return [os.pipe2(os.O_CLOEXEC) for _ in range(3)]
+    """(requests read, requests write), (replies read, replies write), (stderr read, write);
+    not inherited by anything this process starts (Python's default for a pipe)."""
+    return [os.pipe() for _ in range(3)]
 
 
 class PlayerProcess:
@@ -128,7 +129,7 @@ class PlayerProcess:
         self._history = None  # the observation history last sent in this game (see _act_message)
         plugins = [os.path.abspath(p) if p.endswith(".py") else p for p in limits.plugins]
         plugins += [p for p in _game_module(game) if p not in plugins]
-        self.view = View(_code_folders(self.spec, plugins), limits.private)
+        self.view = jail.view(self.spec, plugins, limits.private)
         (req_r, req_w), (rep_r, rep_w), (err_r, err_w) = _pipes()
         self.to_host, self.from_host, self.stderr = req_w, rep_r, err_r
         for fd in (req_w, rep_r, err_r):
@@ -150,9 +151,8 @@ class PlayerProcess:
                 self.pid = pids[0]
                 mode = []
             self.alive = True
-            for pid in pids:
-                if self.cgroup is not None:
-                    self.cgroup.add(pid)
+            if self.cgroup is not None:  # the player's process (its children follow it), not the anchor
+                self.cgroup.add(self.pid)
         except BaseException:
             self._close_fds(req_r, rep_w, err_w)
             self.kill()
@@ -530,6 +530,7 @@ class Jail:
         self.bwrap = bwrap
         self.templates: OrderedDict = OrderedDict()
         self.players = weakref.WeakSet()
+        self.views: dict = {}
 
     def template(self, view: View, game: str, plugins: list) -> Template:
         key = (view.key(), game, tuple(plugins))
@@ -544,6 +545,13 @@ class Jail:
                 self.templates.popitem(last=False)[1].close()
         self.templates.move_to_end(key)
         return template
+
+    def view(self, spec: str, plugins: list, private: list) -> View:
+        """The view of a player's jail (made once per spec, plugins and private paths)."""
+        key = (spec, tuple(plugins), tuple(private))
+        if key not in self.views:
+            self.views[key] = View(_code_folders(spec, plugins), private)
+        return self.views[key]
 
     def spawn(self, spec: str, params: dict, game: str, limits: Limits) -> PlayerProcess:
         """A fresh jailed player for one game."""

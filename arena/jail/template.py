@@ -19,7 +19,7 @@ it forks:
   CPUs, keeps only its pipes, and waits for the game master's hello, after which
   it drops every capability (:mod:`arena.jail.confine`) and loads the player.
 
-C reports H's PID; the game master puts both in the player's cgroup before the
+C reports H's PID; the game master puts H in the player's cgroup before the
 hello.  Killing H ends its PID namespace, so every process the player started
 dies with it; C then exits.  Each game's player starts from the template's
 memory, with a scratch, a process table, a network and IPC objects of its own:
@@ -130,10 +130,15 @@ def _player(fds: list, setup: dict) -> None:
 
 
 def _anchor(control: socket.socket, report: int, fds: list, setup: dict, template: int) -> None:
-    """C: new namespaces, then H; report H's PID, wait for it, exit."""
+    """C: new namespaces, then H; report H's PID, wait for it, exit.  C runs no player code
+    and stays outside the player's cgroup (never frozen): when the template dies (its game
+    master killed), C is told (SIGTERM) and kills H, whose PID namespace ends with it, even
+    if the player cleared H's own parent-death signal."""
     control.close()
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-    confine.die_with_parent()
+    host = []
+    signal.signal(signal.SIGTERM, lambda *_: (host and _kill(host[0]), os._exit(0)))
+    confine.libc().prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG
     if os.getppid() != template:  # the template died before this line: nobody to serve
         os._exit(1)
     lib = confine.libc()
@@ -149,6 +154,7 @@ def _anchor(control: socket.socket, report: int, fds: list, setup: dict, templat
             _player(fds, setup)
         finally:
             os._exit(1)
+    host.append(pid)
     for fd in fds:
         os.close(fd)
     os.write(report, f"pid {pid}".encode())
@@ -162,6 +168,13 @@ def _anchor(control: socket.socket, report: int, fds: list, setup: dict, templat
         except InterruptedError:
             continue
     os._exit(0)
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
 
 
 def preload(setup: dict) -> None:

@@ -69,6 +69,10 @@ def package_folders(names=ARENA_PACKAGES) -> list:
 def code_of(spec: str) -> list:
     """The folder of a player's (or plugin's) code: a ``.py`` file's folder, or the
     top-level package of a module path.  Built-in names have none."""
+    from players.loading import BUILTIN
+
+    if spec in BUILTIN or spec == "rules":
+        return []
     where = spec.rpartition(":")[0] if ":" in spec else spec
     if where.endswith(".py"):
         return [os.path.dirname(os.path.realpath(where))] if os.path.isfile(where) else []
