@@ -302,3 +302,24 @@ class Escaper(RandomPlayer):
             except OSError:
                 pass
         raise Report("DID " + json.dumps(done))
+
+
+class Lingerer(RandomPlayer):
+    """On its first move, leaves children (named ``arena-linger``, in sessions of their own,
+    its own parent-death signal cleared) that sleep, then plays on: what is left of it when
+    its game master is killed with -9 between its turns, frozen."""
+
+    def act(self, observation):
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, 0, 0, 0, 0)  # PR_SET_PDEATHSIG 0: no signal when its parent dies
+        for _ in range(2):
+            ready, named = os.pipe()
+            if os.fork() == 0:
+                os.setsid()
+                _name_this_process(b"arena-linger")
+                os.write(named, b"x")
+                time.sleep(600)
+                os._exit(0)
+            os.read(ready, 1)  # named before the move is answered (and the tree frozen)
+        return super().act(observation)

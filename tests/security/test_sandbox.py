@@ -126,3 +126,50 @@ def test_without_the_jail_the_scratch_folders_of_a_game_master_that_is_gone_are_
         live.kill()
         jail.close()
     assert not os.path.exists(live.scratch)
+
+
+def test_a_player_frozen_when_its_game_master_is_killed_is_not_left_behind(tmp_path):
+    """A game master killed with -9 runs no exit hook, and its players are frozen between their
+    turns (on cgroup v1 a frozen process cannot die until thawed): its janitor thaws and kills
+    them all the same."""
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from test_attacks import processes_named
+
+    attackers = Path(__file__).with_name("attackers.py")
+    script = f"""
+import time
+from arena.jail import spawn, Limits
+from engine.registry import get_game
+p = spawn({str(attackers) + ':Lingerer'!r}, {{}}, "origin", Limits())
+p.load()
+state = get_game("origin").new_game(2, 1)
+p.start("origin", state.current_player, 2, 1, time.monotonic() + 60)
+p.act(state.observation(state.current_player), time.monotonic() + 60, False)
+print("asked", flush=True)
+time.sleep(600)
+"""
+    def frozen(pid):  # in the freezer (v1 shows it as uninterruptible sleep), or gone
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "D"
+        except OSError:
+            return True
+
+    master = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert master.stdout.readline().strip() == "asked"
+        left = processes_named("arena-linger")
+        assert len(left) == 2
+        deadline = time.monotonic() + 5
+        while not all(frozen(pid) for pid in left) and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        master.kill()
+        master.wait()
+    deadline = time.monotonic() + 10
+    while processes_named("arena-linger") and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert processes_named("arena-linger") == []
