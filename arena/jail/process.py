@@ -283,6 +283,8 @@ class PlayerProcess:
         body = self._read(size, deadline, what, overrun)
         try:
             reply = protocol.parse_reply(body)
+            if self._buffer and not first:  # one answer per request (the hello has two: confined, loaded)
+                raise protocol.ProtocolError("more than one answer to one request")
         except protocol.ProtocolError as exc:
             self.kill()
             raise PlayerFault("illegal", f"{what}: {exc}") from None

@@ -173,3 +173,27 @@ time.sleep(600)
     while processes_named("arena-linger") and time.monotonic() < deadline:
         time.sleep(0.1)
     assert processes_named("arena-linger") == []
+
+
+def test_without_the_jail_a_player_still_plays_confined_in_a_fresh_interpreter():
+    """Where bubblewrap cannot run, each game's player is a fresh interpreter confined by its
+    own last layer (Landlock, rlimits, no capabilities): it plays, and its faults are its own."""
+    from pathlib import Path
+
+    from arena.jail import Limits
+    from arena.jail.process import Jail
+    from arena.match import play_game
+    from players.random_player import RandomPlayer
+
+    attackers = Path(__file__).with_name("attackers.py")
+    jail = Jail(bwrap=False)
+    try:
+        clean = jail.spawn("players.random_player:RandomPlayer", {}, "origin", Limits())
+        result = play_game("origin", [clean, RandomPlayer(seed=1)], seed=5)
+        assert result.faults == [] and clean.sandbox and "jail" not in clean.sandbox
+        exiter = jail.spawn(f"{attackers}:Exiter", {}, "origin", Limits())
+        result = play_game("origin", [RandomPlayer(seed=1), exiter], seed=5)
+        assert [(f.seat, f.kind) for f in result.faults] == [(1, "crash")]
+        assert result.ranks[1] == 2
+    finally:
+        jail.close()
