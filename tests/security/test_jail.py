@@ -772,8 +772,10 @@ def test_no_process_of_a_player_outlives_the_tournament(tmp_path, workers, lefto
 def test_a_players_whole_tree_is_held_to_its_memory(tmp_path, workers, leftovers):
     """player_memory_mb 256; the attacker forks 5 children that each take 200 MiB.  The
     memory (PSS, summed over each tree of processes named arena-memtree, sampled every 20 ms)
-    stays within 256 MiB (+16), or every game of the attacker is charged memory (or crash).
-    Every game is still recorded and rated."""
+    stays within 256 MiB (+32), or every game of the attacker is charged memory (or crash).
+    Every game is still recorded and rated.  The slack: a jailed player starts as a fork of
+    its jail's template, and its share of the pages it still shares with the template (about
+    20 MiB resident, charged to the game master's cgroup, not the player's) is in its PSS."""
     peak = {"mib": 0.0}
 
     def probe():
@@ -797,7 +799,7 @@ def test_a_players_whole_tree_is_held_to_its_memory(tmp_path, workers, leftovers
     charged = all(any(f["seat"] == seat and f["kind"] in ("memory", "crash") for f in record["faults"])
                   for record, seat in run.games_of("x"))
     assert peak["mib"] > 0, "no process named arena-memtree was seen (the attack did not run)"
-    assert peak["mib"] <= 256 + 16 or charged, \
+    assert peak["mib"] <= 256 + 32 or charged, \
         f"attack succeeded: one player's processes held {peak['mib']:.0f} MiB (limit 256), and it was not charged"
 
 
