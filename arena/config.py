@@ -31,12 +31,14 @@ DEFAULTS = {
     "isolation": "process",
     "player_memory_mb": 2048,
     "player_disk_mb": 64,
+    "seeds": None,
     "elo_anchor": None,
 }
 KEYS = ("name", "game", "options", "seats", "players", "games_per_pairing", "seed", "time_limits",
         "workers", "output", "ray_address", "games_per_task", "plugins", "isolation",
-        "player_memory_mb", "player_disk_mb", "elo_anchor")
+        "player_memory_mb", "player_disk_mb", "seeds", "elo_anchor")
 ISOLATION = ("process", "none")
+SEEDS = ("public", "secret")
 PLAYER_KEYS = ("name", "class", "params")
 TIME_KEYS = ("move_seconds", "game_seconds")
 DEFAULT_GAME_SECONDS = 300.0
@@ -79,6 +81,7 @@ class TournamentConfig:
     isolation: str = "process"  # "none": every player in the game's process (trusted players only)
     player_memory_mb: int = 2048  # a jailed player's whole process tree (and each process's address space)
     player_disk_mb: int = 64  # a jailed player's scratch (a private tmpfs, counted in its memory too)
+    seeds: str | None = None  # "public": from `seed` alone; "secret": keyed by .secret; None: see seeds_public
     elo_anchor: str | None = None  # the player at Elo 0 (default: arena.elo.default_anchor)
     source: str = "<config>"  # the file it was read from, for messages
 
@@ -108,10 +111,25 @@ class TournamentConfig:
             out["plugins"] = list(self.plugins)
         if self.isolation != "process":
             out["isolation"] = self.isolation
-        for key in ("player_memory_mb", "player_disk_mb"):
+        for key in ("player_memory_mb", "player_disk_mb", "seeds"):
             if getattr(self, key) != DEFAULTS[key]:
                 out[key] = getattr(self, key)
         return out
+
+    def all_trusted(self) -> bool:
+        """Whether every player is arena's own code, or runs in the game's process by choice."""
+        from arena.jail import is_builtin
+
+        return self.isolation == "none" or all(is_builtin(p.spec, p.params) for p in self.players)
+
+    def seeds_public(self) -> bool:
+        """Whether the game seeds come from ``seed`` alone (the same config gives the same games
+        on any machine) rather than keyed by the tournament's secret: ``seeds: public`` or
+        ``secret`` says so; unset, they are public exactly when every player is trusted, for a
+        submitted player could rebuild a deal from public seeds and the config."""
+        if self.seeds is not None:
+            return self.seeds == "public"
+        return self.all_trusted()
 
     def to_yaml(self) -> str:
         return yaml.safe_dump(self.to_dict(), sort_keys=False)
@@ -161,7 +179,8 @@ def config_from_dict(data, where: str) -> TournamentConfig:
         else _whole(values["games_per_task"], where, "games_per_task", 1),
         plugins=_plugin_list(values["plugins"], where), isolation=_isolation(values["isolation"], where),
         player_memory_mb=_whole(values["player_memory_mb"], where, "player_memory_mb", 64),
-        player_disk_mb=_whole(values["player_disk_mb"], where, "player_disk_mb", 1), source=where)
+        player_disk_mb=_whole(values["player_disk_mb"], where, "player_disk_mb", 1),
+        seeds=_seeds(values["seeds"], where), source=where)
     _read_time_limits(cfg, data.get("time_limits") or {}, where)
     cfg.players = _read_players(values["players"], where)
     if values["elo_anchor"] is not None:
@@ -313,6 +332,14 @@ def _isolation(value, where) -> str:
     if value not in ISOLATION:
         raise ConfigError(f"{where}: isolation: expected 'process' (every submitted player in a jail "
                           f"of its own, the default) or 'none' (trusted players only), got {value!r}")
+    return value
+
+
+def _seeds(value, where) -> str | None:
+    if value is not None and value not in SEEDS:
+        raise ConfigError(f"{where}: seeds: expected 'public' (the games from `seed` alone: reproducible from "
+                          f"the config, trusted players only) or 'secret' (keyed by the tournament's secret), "
+                          f"got {value!r}")
     return value
 
 

@@ -64,6 +64,8 @@ def changes_to_played_games(old: TournamentConfig, new: TournamentConfig, played
     for key in ("game", "seats", "seed"):
         if getattr(old, key) != getattr(new, key):
             changes.append(f"{key}: {getattr(old, key)!r} -> {getattr(new, key)!r}")
+    if (old.seeds or "secret") != (new.seeds or "secret"):
+        changes.append(f"seeds: {old.seeds or 'secret'!r} -> {new.seeds or 'secret'!r}")
     if not changes and get_game(old.game).resolve_options(old.options) != get_game(new.game).resolve_options(new.options):
         changes.append(f"options: {old.options!r} -> {new.options!r}")
     new_players = {p.name: (i, p) for i, p in enumerate(new.players)}
@@ -98,11 +100,51 @@ def open_results(cfg: TournamentConfig, fresh: bool, echo) -> tuple:
             echo(f"--fresh: moved the old results to {move_aside(folder)}")
             store = lock_results(folder)
         records = store.load_games(warn=lambda m: echo(f"warning: {m}"))
-        refuse_changes(cfg, stored_config(folder), records)
+        old = stored_config(folder)
+        settle_seeds(cfg, old, records)
+        refuse_changes(cfg, old, records)
     except BaseException:
         store.unlock()
         raise
     return store, records
+
+
+def settle_seeds(cfg: TournamentConfig, old: TournamentConfig | None, records: list) -> None:
+    """Fix whether this tournament's seeds are public (from ``seed`` alone) or secret, and
+    refuse a submitted player in a tournament whose seeds are public.  Unset in the config,
+    a tournament keeps what it started with (a results folder from before the ``seeds`` key:
+    secret); a new one is public exactly when all its players are trusted."""
+    if cfg.seeds is None:
+        if old is not None and records:
+            cfg.seeds = old.seeds or "secret"
+        else:
+            cfg.seeds = "public" if cfg.all_trusted() else "secret"
+    if cfg.seeds == "public" and not cfg.all_trusted():
+        raise TournamentError(public_seeds_refusal(cfg))
+
+
+def public_seeds_refusal(cfg: TournamentConfig) -> str:
+    return (f"{cfg.source}: {cfg.folder} has public seeds (seeds: public: every deal follows from the "
+            "config's seed), so it admits no submitted player, who could rebuild the deals from the config. "
+            "Start a tournament of its own for it with `seeds: secret` in the config (a new name, or --fresh).")
+
+
+def seed_key(cfg: TournamentConfig, folder) -> bytes | None:
+    """The key of a stored tournament's game seeds: its secret, or None where they are public."""
+    from arena.secret import load_secret
+
+    if cfg.seeds == "public":
+        return None
+    return load_secret(folder)  # "secret", or a folder from before the seeds key: keyed
+
+
+def seeds_note(cfg: TournamentConfig) -> dict:
+    """Where the game seeds come from, for ``leaderboard.json`` and the report."""
+    if cfg.seeds == "public":
+        return {"from": "config", "note": f"public seeds: every game follows from the config's seed "
+                                          f"({cfg.seed}); the same config gives the same games on any machine"}
+    return {"from": "secret", "note": "seeds keyed by this tournament's secret (results/<name>/.secret): "
+                                      "to play the same games again, copy the results folder or its .secret"}
 
 
 def refuse_changes(cfg: TournamentConfig, old: TournamentConfig | None, records: list) -> None:
@@ -167,8 +209,11 @@ def job_for(cfg: TournamentConfig, game, key: bytes | None = None) -> dict:
 
 
 def tournament_schedule(cfg: TournamentConfig, store: ResultsStore) -> tuple:
-    """The tournament's secret and its schedule (game seeds keyed by the secret)."""
+    """The key of the game and player seeds (the tournament's secret; None where the seeds are
+    public) and the schedule.  The secret exists either way: it also signs the log."""
     key = store.secret()
+    if cfg.seeds == "public":
+        key = None
     return key, build_schedule(cfg, key)
 
 
@@ -326,6 +371,7 @@ class DeferredInterrupt:
 def write_leaderboard(cfg, store: ResultsStore, records: list, schedule: list, report: bool = True) -> dict:
     board = build_leaderboard(cfg, records, schedule)
     board["isolation"] = isolation_note(cfg)
+    board["seeds"] = seeds_note(cfg)
     store.write_text("leaderboard.md", render_markdown(board))
     store.write_text("leaderboard.json", render_json(board))
     if report:
@@ -350,11 +396,10 @@ def load_tournament(folder, report: bool = True) -> tuple:
     mine = store.try_lock()  # while a run is writing, read only: never truncate its log
     try:
         records = store.load_games(warn=lambda m: print(f"warning: {m}", file=sys.stderr), repair=mine)
-        from arena.secret import load_secret
-
-        schedule = build_schedule(cfg, load_secret(folder))
+        schedule = build_schedule(cfg, seed_key(cfg, folder))
         board = build_leaderboard(cfg, records, schedule)
         board["isolation"] = isolation_note(cfg)
+        board["seeds"] = seeds_note(cfg)
         if mine:
             write_leaderboard(cfg, store, records, schedule, report)
     finally:
@@ -371,8 +416,11 @@ def rebuild_report(folder) -> Path:
         raise ResultsError(f"{folder}: no config.yaml here; is it a tournament's results folder?")
     store = ResultsStore(folder)
     records = store.load_games(warn=lambda m: print(f"warning: {m}", file=sys.stderr), repair=False)
-    schedule = build_schedule(cfg)
-    write_report(store, build_leaderboard(cfg, records, schedule), records, schedule)
+    schedule = build_schedule(cfg, seed_key(cfg, folder))
+    board = build_leaderboard(cfg, records, schedule)
+    board["isolation"] = isolation_note(cfg)
+    board["seeds"] = seeds_note(cfg)
+    write_report(store, board, records, schedule)
     return folder / REPORT
 
 
@@ -391,6 +439,7 @@ def submit_player(folder, spec: str, name: str, params: dict | None = None, work
 
     Returns ``(outcome, place)``: the run's outcome and the newcomer's place."""
     from arena.config import PlayerEntry
+    from arena.jail import is_builtin
 
     folder = Path(folder)
     cfg = stored_config(folder)
@@ -401,6 +450,8 @@ def submit_player(folder, spec: str, name: str, params: dict | None = None, work
         raise TournamentError(f"{folder}: a player named {name!r} is already in the tournament; "
                               "choose another --name")
     entry = PlayerEntry(name, spec, dict(params or {}))
+    if cfg.seeds == "public" and not (cfg.isolation == "none" or is_builtin(spec, entry.params)):
+        raise TournamentError(public_seeds_refusal(cfg))
     check_new_player(entry, cfg, echo)
     cfg.players.append(entry)
     try:

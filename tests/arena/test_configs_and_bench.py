@@ -26,7 +26,7 @@ needs_origin = pytest.mark.skipif(not _origin_ready(), reason="engine.origin is 
 
 
 @needs_origin
-@pytest.mark.parametrize("name", ["quick", "origin"])
+@pytest.mark.parametrize("name", ["quick", "ladder", "origin"])
 def test_the_example_configs_load_with_every_player_built(name):
     cfg = load_config(REPO / "configs" / f"{name}.yaml")
     assert cfg.game == "origin" and len(build_schedule(cfg)) > 0

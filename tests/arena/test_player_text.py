@@ -140,7 +140,7 @@ def test_a_players_text_is_shown_as_text_by_play_check_player_and_submit(tmp_pat
     assert_shown_as_text(without_error_colour(output))
     assert without_error_colour(output).startswith("error: ") and output.count("\n") == 1
 
-    run_path = toy_config(tmp_path, [player("a"), player("b", seed=1)], games=1, workers=0)
+    run_path = toy_config(tmp_path, [player("a"), player("b", seed=1)], games=1, workers=0, seeds="secret")
     assert invoke(["tournament", str(run_path)])[0] == 0
     code, output = invoke(["submit", f"{ATTACKER}:TextAttacker", str(tmp_path / "results" / "t"), "--name", "x"])
     assert code == 2
