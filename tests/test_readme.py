@@ -69,10 +69,12 @@ def test_the_readme_bot_passes_the_readme_check(user_folder):
 
 
 def test_the_readme_submit_command_adds_the_readme_bot_to_a_tournament(user_folder):
-    config = yaml.safe_load((Path(__file__).resolve().parent.parent / "configs" / "quick.yaml").read_text())
+    """Into the ladder (secret seeds), as the README says: a public-seed tournament admits no submission."""
+    config = yaml.safe_load((Path(__file__).resolve().parent.parent / "configs" / "ladder.yaml").read_text())
+    assert config["seeds"] == "secret"
     config.update(players=config["players"][:2], games_per_pairing=1, workers=0)  # random and rules, quickly
-    (user_folder / "quick.yaml").write_text(yaml.safe_dump(config))
-    ran = CliRunner().invoke(app, ["tournament", "quick.yaml"])
+    (user_folder / "ladder.yaml").write_text(yaml.safe_dump(config))
+    ran = CliRunner().invoke(app, ["tournament", "ladder.yaml"])
     assert ran.exit_code == 0, ran.output
     args = command("arena submit mybot.py:MyBot")
     result = CliRunner().invoke(app, args)
