@@ -10,9 +10,110 @@ import typer
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="AI players compete at the games of the Evolution family.")
 
+ADDRESS_HELP = ("an existing Ray cluster: host:port, or 'auto' (RAY_ADDRESS, else the cluster last started here "
+                "with `ray start`); one that does not answer within 5 s is an error")
+
+# one meaning of --quiet for every command that has it
+QUIET_HELP = ("print only the outcome: hide what is shown while it plays (the move-by-move log; a tournament's "
+              "or match's progress, opening notes and step-by-step lines); warnings and errors are still shown")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"arena {version('arena')}")
+        except PackageNotFoundError:
+            typer.echo("arena (version unknown: not installed; pip install -e . in the repository)")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                            help="print arena's version and exit")):
+    """AI players compete at the games of the Evolution family."""
+
+
+def _plural(count: int, word: str, words: str | None = None) -> str:
+    from arena.runs import plural
+
+    return plural(count, word, words)
+
+
+def _progress_stream():
+    """Where a run's progress goes: stderr at a terminal, nowhere otherwise (so that logs and
+    tests see only results)."""
+    import io
+    import sys
+
+    return sys.stderr if sys.stderr.isatty() else io.StringIO()
+
+
+def _ray_address(address: Optional[str]) -> Optional[str]:
+    """--address checked at once (host:port that answers, or auto resolved to one)."""
+    if not address:
+        return address
+    from arena.runs.runner import RayAddressError, resolve_address
+
+    try:
+        return resolve_address(address)
+    except RayAddressError as exc:
+        _fail(str(exc))
+
+
+class _Busy:
+    """A progress bar (or spinner, where the total is unknown) on stderr at a terminal;
+    nothing otherwise."""
+
+    def __init__(self, what: str, total: Optional[int] = None):
+        import sys
+
+        self.what, self.total, self.bar = what, total, None
+        if sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+            columns = [SpinnerColumn(), TextColumn("{task.description}")] + \
+                ([BarColumn(), TextColumn("{task.completed}/{task.total}")] if total else []) + [TimeElapsedColumn()]
+            self.bar = Progress(*columns, console=Console(stderr=True), transient=True)
+
+    def __enter__(self):
+        if self.bar is not None:
+            self.bar.start()
+            self.task = self.bar.add_task(self.what, total=self.total)
+        return self
+
+    def update(self, done: int, total: int, what: str) -> None:
+        if self.bar is not None:
+            self.bar.update(self.task, completed=done, total=total, description=f"{self.what}: {what}")
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _outcome_only(echo):
+    """--quiet for a game log: nothing before the final position."""
+    shown = [False]
+
+    def out(line: str) -> None:
+        shown[0] = shown[0] or line == "--- final position ---"
+        if shown[0]:
+            echo(line)
+    return out
+
+
+def _notices_only(echo):
+    """--quiet for a run: its warnings, notes and what it stopped or moved, nothing else."""
+    def out(line: str) -> None:
+        if line.lower().startswith(("warning", "note", "error", "stopped", "--fresh", "joined")):
+            echo(line)
+    return out
+
 
 def _fail(message: str) -> None:
-    from arena.player_text import for_terminal
+    from arena.game.player_text import for_terminal
 
     # a message may quote a player's text (its exception, a check's fault): shown, never run by the terminal
     typer.secho(f"error: {for_terminal(message, keep_newlines=True)}", fg=typer.colors.RED, err=True)
@@ -55,37 +156,44 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
          seed: Optional[int] = typer.Option(None, help="game seed (default: a random one, printed)"),
          option: List[str] = typer.Option([], help="rule option key=value (repeatable)"),
          record: Optional[Path] = typer.Option(None, help="write the game record (JSON) to this file"),
-         quiet: bool = typer.Option(False, help="print only the result"),
+         quiet: bool = typer.Option(False, help=QUIET_HELP),
          move_seconds: Optional[float] = typer.Option(None, help="time limit per move (seconds)"),
          game_seconds: float = typer.Option(300.0, help="time limit for the game (seconds)")):
     """Play one game and print a readable log.  A player that is not one of arena's own
-    runs in a jail of its own (a fresh one for the game)."""
+    runs in a jail of its own (a fresh one for the game); one that cannot be loaded or
+    built is an error (exit 2), before any move."""
     import secrets
 
-    from arena.checks import default_limits
-    from arena.jail import PlayerProcess, SandboxError, is_builtin, spawn
-    from arena.match import play_game
-    from arena.game_log import GameLog
+    from arena.runs.checks import build_in_process_of_its_own, default_limits
+    from arena.game.plugins import is_builtin
+    from arena.jail import PlayerProcess, SandboxError, spawn
+    from arena.game.match import play_game
+    from arena.reports.game_log import GameLog
     from engine.contract import OptionError
     from engine.record import GameRecord
     from players.loading import PlayerSpecError, make_player
 
     specs = [s.strip() for s in players.split(",") if s.strip()]
     options = _parse_pairs(option, "--option")
-    if seed is None:
-        seed = secrets.randbits(63)
-        typer.echo(f"seed {seed} (replay this game with --seed {seed})")
+    chosen, seed = seed is None, secrets.randbits(63) if seed is None else seed
     try:
         from engine.registry import get_game
         get_game(game).resolve_options(options)
         trusted = all(is_builtin(s) for s in specs)
+        if not trusted:
+            for spec in dict.fromkeys(s for s in specs if not is_builtin(s)):
+                problem = build_in_process_of_its_own(spec, {}, game, seats=len(specs))
+                if problem:
+                    _fail(f"{problem}{'' if problem.startswith('player ') else f' (player {spec!r})'}")
         seat_players = [make_player(s, None, game) if trusted else spawn(s, {}, game, default_limits())
                         for s in specs]
     except (PlayerSpecError, OptionError) as exc:
         _fail(str(exc))
     except SandboxError as exc:
         _fail(f"a player cannot be jailed on this machine: {exc}")
-    log = GameLog(game, specs, echo=(lambda *_: None) if quiet else typer.echo)
+    if chosen:
+        typer.echo(f"seed {seed} (replay this game with --seed {seed})")
+    log = GameLog(game, specs, echo=_outcome_only(typer.echo) if quiet else typer.echo)
     try:
         result = play_game(game, seat_players, seed, options, names=specs, on_step=log.step,
                            move_seconds=move_seconds, game_seconds=game_seconds)
@@ -95,7 +203,6 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
         for player in seat_players:
             if isinstance(player, PlayerProcess):
                 player.kill()
-    log.echo = typer.echo
     log.finish(result.final_state, result.scores, result.ranks, result.faults)
     if record is not None:
         rec = GameRecord(game=game, num_players=len(specs), seed=seed, options=options,
@@ -106,23 +213,18 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
 
 @app.command()
 def replay(file: Path = typer.Argument(..., help="a game record written by `arena play --record`"),
-           quiet: bool = typer.Option(False, help="print only the result")):
-    """Replay a recorded game and print the same log."""
-    from arena.game_log import replay_record
+           quiet: bool = typer.Option(False, help=QUIET_HELP)):
+    """Replay a recorded game and print the same log (as `arena play` printed it)."""
+    from arena.reports.game_log import replay_record
     from engine.record import GameRecord, RecordError
 
     if not file.is_file():
         _fail(f"{file}: no such file")
     try:
         rec = GameRecord.from_json(file.read_text(), where=str(file))
-        replay_record(rec, echo=(lambda *_: None) if quiet else typer.echo)
+        replay_record(rec, echo=_outcome_only(typer.echo) if quiet else typer.echo)
     except (RecordError, ValueError) as exc:
         _fail(str(exc))
-    if quiet:
-        final = rec.final_state()
-        ranks = final.ranking()
-        for seat, score in enumerate(final.scores()):
-            typer.echo(f"seat {seat}: score {score} place {ranks[seat]}")
 
 
 @app.command("check-player")
@@ -136,7 +238,7 @@ def check_player_command(
         game_seconds: float = typer.Option(60.0, help="time limit per game (seconds)")):
     """Load a player in a jail of its own, build it and play a few games against
     random players under time limits: OK with what it did, or what is wrong."""
-    from arena.checks import check_player
+    from arena.runs.checks import check_player
     from engine.contract import OptionError
     from players.loading import PlayerSpecError
 
@@ -148,8 +250,8 @@ def check_player_command(
         _fail(str(exc))
     per_move = report["think_seconds"] / max(report["moves"], 1)
     where = "in a jail of its own (a fresh one per game)" if report["isolated"] else "in this process (built-in)"
-    typer.echo(f"OK: {spec} played {games} games of {game} against random players without a fault, {where}: "
-               f"{report['moves']} moves, {per_move * 1000:.1f} ms per move on average, slowest "
+    typer.echo(f"OK: {spec} played {_plural(games, 'game')} of {game} against random players without a fault, "
+               f"{where}: {_plural(report['moves'], 'move')}, {per_move * 1000:.1f} ms per move on average, slowest "
                f"{report['slowest_move_seconds'] * 1000:.1f} ms")
 
 
@@ -172,7 +274,8 @@ def bench_ismcts_command(game: str = typer.Option("origin", help="game name"),
     from engine.contract import OptionError
 
     try:
-        rows = bench_ismcts(game, iterations=iterations, repeats=repeats, num_players=players, seed=seed)
+        with _Busy(f"bench ismcts ({game})"):
+            rows = bench_ismcts(game, iterations=iterations, repeats=repeats, num_players=players, seed=seed)
     except OptionError as exc:
         _fail(str(exc))
     typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
@@ -191,7 +294,9 @@ def bench_versus_openspiel_command(game: str = typer.Option("origin", help="game
 
     try:
         from arena.bench.openspiel import bench_versus_openspiel
-        rows = bench_versus_openspiel(game, iterations=iterations, repeats=repeats, num_players=players, seed=seed)
+        with _Busy(f"bench versus-openspiel ({game})"):
+            rows = bench_versus_openspiel(game, iterations=iterations, repeats=repeats, num_players=players,
+                                          seed=seed)
     except ImportError as exc:
         _fail(str(exc))
     except OptionError as exc:
@@ -211,7 +316,9 @@ def bench_engine_command(game: List[str] = typer.Option([], help="game name (rep
     from engine.contract import OptionError
 
     try:
-        rows = bench_engine(game or None, players or None, seconds=seconds, repeats=repeats)
+        with _Busy("bench engine", total=1) as busy:
+            rows = bench_engine(game or None, players or None, seconds=seconds, repeats=repeats,
+                                progress=busy.update)
     except OptionError as exc:
         _fail(str(exc))
     rounded = [{k: (round(v, 1) if isinstance(v, float) else v) for k, v in row.items()} for row in rows]
@@ -232,11 +339,12 @@ def bench_tournament_command(config: Optional[Path] = typer.Option(None, help="t
 
     from arena.bench import format_rows
     from arena.bench.tournament import bench_tournament, display_rows
-    from arena.config import ConfigError
+    from arena.runs.config import ConfigError
 
     counts = workers or sorted({1, 2} | {w for w in (4, 8, 15) if w < (os.cpu_count() or 1)})
     try:
-        rows = bench_tournament(config, workers=counts, game=game, games=games, repeats=repeats)
+        with _Busy("bench tournament"):
+            rows = bench_tournament(config, workers=counts, game=game, games=games, repeats=repeats)
     except ConfigError as exc:
         _fail(str(exc))
     typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(display_rows(rows)))
@@ -251,7 +359,8 @@ def bench_memory_command(game: str = typer.Option("origin", help="game name"),
     from arena.bench import format_rows
     from arena.bench.engine import bench_memory
 
-    rows = bench_memory(game, workers=workers, iterations=iterations)
+    with _Busy(f"bench memory ({game})"):
+        rows = bench_memory(game, workers=workers, iterations=iterations)
     typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
 
 
@@ -269,8 +378,9 @@ def bench_isolation_command(game: str = typer.Option("origin", help="game name")
     from arena.bench import format_rows
     from arena.bench.isolation import bench_isolation
 
-    rows = bench_isolation(game, ismcts_games=ismcts_games, random_games=random_games, repeats=repeats,
-                           iterations=iterations, tournament_deals=tournament_deals, workers=workers or None)
+    with _Busy(f"bench isolation ({game})"):
+        rows = bench_isolation(game, ismcts_games=ismcts_games, random_games=random_games, repeats=repeats,
+                               iterations=iterations, tournament_deals=tournament_deals, workers=workers or None)
     typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
 
 
@@ -283,27 +393,34 @@ def bench_targets_command(seconds: float = typer.Option(1.5, help="seconds of ra
     from arena.bench import format_rows
     from arena.bench.targets import evaluate, measure
 
-    rows = evaluate(measure(seconds=seconds, repeats=repeats, tournament_games=games))
+    with _Busy("bench targets"):
+        rows = evaluate(measure(seconds=seconds, repeats=repeats, tournament_games=games))
     typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
 
 
-# --- tournaments (arena/tournament.py) -------------------------------------
+# --- tournaments (arena/runs/tournament.py) -------------------------------------
 @app.command()
 def tournament(config: Path = typer.Argument(..., help="tournament config (YAML), e.g. configs/quick.yaml"),
                workers: Optional[int] = typer.Option(None, help="Ray workers (0 or 1: in this process); "
                                                      "default: the config's `workers`"),
-               address: Optional[str] = typer.Option(None, help="an existing Ray cluster (host:port or 'auto')"),
+               address: Optional[str] = typer.Option(None, help=ADDRESS_HELP),
                fresh: bool = typer.Option(False, help="start over: move the old results folder aside"),
-               games_per_task: Optional[int] = typer.Option(None, help="games per Ray task (default: measured)")):
-    """Play a round-robin tournament (resuming one already started) and print the leaderboard."""
-    from arena.config import ConfigError, load_config
-    from arena.results import ResultsError
-    from arena.tournament import TournamentError, run_tournament, summary_text
+               games_per_task: Optional[int] = typer.Option(None, help="games per Ray task (default: measured)"),
+               quiet: bool = typer.Option(False, help=QUIET_HELP)):
+    """Play a round-robin tournament (resuming one already started) and print the leaderboard.
+    Progress goes to stderr at a terminal."""
+    import io
 
+    from arena.runs.config import ConfigError, load_config
+    from arena.store.results import ResultsError
+    from arena.runs.tournament import TournamentError, run_tournament, summary_text
+
+    address = _ray_address(address)
     try:
         cfg = load_config(config)
         outcome = run_tournament(cfg, fresh=fresh, workers=workers, address=address,
-                                 games_per_task=games_per_task, echo=typer.echo)
+                                 games_per_task=games_per_task, echo=_notices_only(typer.echo) if quiet else typer.echo,
+                                 progress_stream=io.StringIO() if quiet else _progress_stream())
     except (ConfigError, ResultsError, TournamentError) as exc:
         _fail(str(exc))
     typer.echo(summary_text(outcome))
@@ -317,16 +434,18 @@ def submit(spec: str = typer.Argument(..., help="built-in name, package.module:C
            name: str = typer.Option(..., help="the new player's name on the leaderboard"),
            param: List[str] = typer.Option([], help="constructor parameter key=value (repeatable; YAML values)"),
            workers: Optional[int] = typer.Option(None, help="Ray workers (default: the stored config's)"),
-           address: Optional[str] = typer.Option(None, help="an existing Ray cluster")):
-    """Add a player to a tournament, play its games and print the new leaderboard."""
-    from arena.config import ConfigError
-    from arena.results import ResultsError
-    from arena.tournament import TournamentError, submit_player, summary_text
+           address: Optional[str] = typer.Option(None, help=ADDRESS_HELP)):
+    """Add a player to a tournament, play its games and print the new leaderboard.
+    Progress goes to stderr at a terminal."""
+    from arena.runs.config import ConfigError
+    from arena.store.results import ResultsError
+    from arena.runs.tournament import TournamentError, submit_player, summary_text
 
     params = _parse_pairs(param, "--param", yaml_values=True)
+    address = _ray_address(address)
     try:
         outcome, place = submit_player(results, spec, name, params, workers=workers, address=address,
-                                       echo=typer.echo)
+                                       echo=typer.echo, progress_stream=_progress_stream())
     except (ConfigError, ResultsError, TournamentError) as exc:
         _fail(str(exc))
     typer.echo(summary_text(outcome))
@@ -345,23 +464,27 @@ def match(args: List[str] = typer.Argument(..., metavar="A B [elo0=0 elo1=10 alp
           b_name: Optional[str] = typer.Option(None, help="B's name in the results"),
           sprt: bool = typer.Option(False, "--sprt", help="stop when a sequential probability ratio test on game "
                                     "pairs accepts H0 (elo0) or H1 (elo1); settings follow A and B"),
-          deals: Optional[int] = typer.Option(None, help="deals to play (each from both seats); with --sprt "
-                                              "the most to play (defaults 100 / 1000)"),
+          deals: Optional[int] = typer.Option(None, help="deals to play, 1 or more (each from both seats); with "
+                                              "--sprt the most to play (defaults 100 / 1000).  A rerun resumes "
+                                              "and keeps every recorded game in the ratings: it may ask for more "
+                                              "deals than are recorded, never fewer (refused; --fresh starts over)"),
           option: List[str] = typer.Option([], help="rule option key=value (repeatable)"),
           seed: int = typer.Option(0, help="match seed (the deals)"),
           workers: int = typer.Option(2, help="Ray workers (0 or 1: in this process)"),
-          address: Optional[str] = typer.Option(None, help="an existing Ray cluster (host:port or 'auto')"),
+          address: Optional[str] = typer.Option(None, help=ADDRESS_HELP),
           name: Optional[str] = typer.Option(None, help="results folder name (default match-GAME-A-vs-B)"),
           output: str = typer.Option("results", help="where results folders go"),
           move_seconds: Optional[float] = typer.Option(None, help="a slower move loses that game"),
           game_seconds: Optional[float] = typer.Option(None, help="a player still thinking then is stopped"),
-          fresh: bool = typer.Option(False, help="start over: move the old results folder aside")):
-    """One player against another, every deal from both seats: score, Elo, LOS and SPRT as it goes."""
-    from arena.config import ConfigError, PlayerEntry
-    from arena.head_to_head import match_config, player_name, run_match
-    from arena.results import ResultsError
-    from arena.sprt import Sprt, SprtError
-    from arena.tournament import TournamentError
+          fresh: bool = typer.Option(False, help="start over: move the old results folder aside"),
+          quiet: bool = typer.Option(False, help=QUIET_HELP)):
+    """One player against another, every deal from both seats: score, Elo, LOS and SPRT as it goes.
+    Progress goes to stderr at a terminal."""
+    from arena.runs.config import ConfigError, PlayerEntry
+    from arena.runs.head_to_head import check_deals, match_config, player_name, run_match
+    from arena.store.results import ResultsError
+    from arena.ratings.sprt import Sprt, SprtError
+    from arena.runs.tournament import TournamentError
 
     specs = [a for a in args if "=" not in a]
     settings = [a for a in args if "=" in a]
@@ -369,6 +492,7 @@ def match(args: List[str] = typer.Argument(..., metavar="A B [elo0=0 elo1=10 alp
         _fail(f"expected two players (A B), got {specs}")
     if settings and not sprt:
         _fail(f"{settings}: SPRT settings need --sprt")
+    address = _ray_address(address)
     try:
         test = Sprt.parse(_parse_pairs(settings, "--sprt")) if sprt else None
         a = PlayerEntry(a_name or player_name(specs[0]), specs[0], _parse_pairs(a_param, "--a-param", True))
@@ -376,14 +500,35 @@ def match(args: List[str] = typer.Argument(..., metavar="A B [elo0=0 elo1=10 alp
                         _parse_pairs(b_param, "--b-param", True))
         cfg = match_config(a, b, game, _parse_pairs(option, "--option"), seed=seed, name=name, output=output,
                            workers=workers, move_seconds=move_seconds, game_seconds=game_seconds)
-        typer.echo(f"{cfg.name}: {_described(a)} vs {_described(b)} at {game}"
-                   + (f"; SPRT {test.text()}" if test else ""))
-        outcome = run_match(cfg, deals=deals, sprt=test, fresh=fresh, address=address, echo=typer.echo)
+        check_deals(cfg, deals, test, fresh)  # before anything is shown: an error is the first line
+        if not quiet:
+            typer.echo(f"{cfg.name}: {_described(a)} vs {_described(b)} at {game}"
+                       + (f"; SPRT {test.text()}" if test else ""))
+        steps: list = []
+        outcome = run_match(cfg, deals=deals, sprt=test, fresh=fresh, address=address,
+                            echo=_last_step(steps, typer.echo) if quiet else typer.echo,
+                            progress_stream=None if quiet else _progress_stream())
     except (ConfigError, ResultsError, TournamentError, SprtError) as exc:
         _fail(str(exc))
+    if quiet:  # the last step's line, and what the SPRT said after it
+        for line in [line for line in steps if not line.startswith("SPRT:")][-1:] + \
+                [line for line in steps if line.startswith("SPRT:")]:
+            typer.echo(line)
     typer.echo(f"results in {outcome.folder}/")
     if outcome.interrupted:
         raise typer.Exit(130)
+
+
+def _last_step(steps: list, echo):
+    """--quiet for a match: its notices at once, its step lines kept for the last one."""
+    notices = _notices_only(echo)
+
+    def out(line: str) -> None:
+        if line.lower().startswith(("warning", "note", "error", "stopped", "--fresh", "joined")):
+            notices(line)
+        else:
+            steps.append(line)
+    return out
 
 
 def _described(entry) -> str:
@@ -393,10 +538,10 @@ def _described(entry) -> str:
 @app.command()
 def leaderboard(results: Path = typer.Argument(..., help="a tournament's results folder, e.g. results/quick")):
     """Reprint a tournament's leaderboard from its game log (and rewrite leaderboard.md/.json)."""
-    from arena.config import ConfigError
-    from arena.leaderboard import render_text
-    from arena.results import ResultsError
-    from arena.tournament import load_tournament
+    from arena.runs.config import ConfigError
+    from arena.reports.leaderboard import render_text
+    from arena.store.results import ResultsError
+    from arena.runs.tournament import load_tournament
 
     try:
         _, board = load_tournament(results)
@@ -409,9 +554,9 @@ def leaderboard(results: Path = typer.Argument(..., help="a tournament's results
 def report(results: Path = typer.Argument(..., help="a tournament's or match's results folder, e.g. results/quick"),
            open_it: bool = typer.Option(False, "--open", help="open the report in a web browser")):
     """Rebuild results/<name>/report.html (leaderboard and charts, one offline file) from the game log."""
-    from arena.config import ConfigError
-    from arena.results import ResultsError
-    from arena.tournament import rebuild_report
+    from arena.runs.config import ConfigError
+    from arena.store.results import ResultsError
+    from arena.runs.tournament import rebuild_report
 
     try:
         path = rebuild_report(results).resolve()

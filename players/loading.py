@@ -4,7 +4,7 @@ Specs: a built-in name (``random``, ``rules``, ``ismcts``, ``pimc``, and with th
 ``openspiel`` extra ``openspiel-ismcts``, ``openspiel-mcts``),
 ``package.module:Class`` or ``path/to/file.py:Class``; keyword parameters come
 from the config.  Checking a player by playing games is arena's
-(``arena.checks.check_player``); nothing here imports ``arena``.  Every problem
+(``arena.runs.checks.check_player``); nothing here imports ``arena``.  Every problem
 is a :class:`PlayerSpecError` whose message names the spec and what is wrong.
 """
 from __future__ import annotations
@@ -17,15 +17,15 @@ import zlib
 from pathlib import Path
 
 # name -> "module:Class"; "rules" is looked up per game (players/rules/<game>.py).
-# The OpenSpiel players live with the OpenSpiel adapter (arena/openspiel.py, the
+# The OpenSpiel players live with the OpenSpiel adapter (arena/interop/openspiel.py, the
 # `openspiel` extra); as every built-in, their module is imported only when the spec
 # is used, so nothing here imports arena or OpenSpiel.
 BUILTIN = {
     "random": "players.random_player:RandomPlayer",
     "ismcts": "players.ismcts:ISMCTSPlayer",
     "pimc": "players.pimc:PIMCPlayer",
-    "openspiel-ismcts": "arena.openspiel:OpenSpielISMCTSPlayer",
-    "openspiel-mcts": "arena.openspiel:OpenSpielMCTSPlayer",
+    "openspiel-ismcts": "arena.interop.openspiel:OpenSpielISMCTSPlayer",
+    "openspiel-mcts": "arena.interop.openspiel:OpenSpielMCTSPlayer",
 }
 
 

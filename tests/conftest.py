@@ -15,7 +15,7 @@ def ray_local():
     """One local Ray with 2 CPUs for the whole session, shared by every folder (startup costs seconds)."""
     os.environ.setdefault("RAY_AUTH_MODE", "disabled")
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    from arena.runner import start_ray
+    from arena.runs.runner import start_ray
 
     start_ray(2)
     import ray

@@ -2,7 +2,7 @@
 (The contract every game keeps is checked in tests/contract/.)"""
 import pytest
 
-from arena.match import play_game, player_seed
+from arena.game.match import play_game, player_seed
 from engine.contract import OptionError, places_from_keys
 from engine.record import GameRecord
 from engine.registry import UnknownGameError, get_game

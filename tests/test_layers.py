@@ -40,5 +40,58 @@ def test_players_do_not_import_arena():
 
 def test_the_walk_sees_function_level_imports(tmp_path):
     module = tmp_path / "m.py"
-    module.write_text("import os\n\ndef f():\n    from arena.match import play_game\n    import players.base\n")
+    module.write_text("import os\n\ndef f():\n    from arena.game.match import play_game\n    import players.base\n")
     assert imported_packages(module) == {"os", "arena", "players"}
+
+
+# arena's packages, lowest first: each may import only the packages named here (and itself).
+# docs/design.md draws the same picture.
+ARENA_FLOORS = {
+    "game": set(),
+    "ratings": set(),
+    "interop": set(),
+    "store": {"game"},
+    "jail": {"game"},
+    "reports": {"game", "ratings"},
+    "runs": {"game", "jail", "store", "ratings", "reports"},
+    "bench": {"game", "jail", "store", "ratings", "reports", "runs", "interop"},
+}
+
+
+def arena_packages_imported(path: Path) -> set:
+    """The arena packages (``arena.<package>``) a module imports, at any depth."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names = set()
+    for node in ast.walk(tree):
+        modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+            [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module else []
+        for module in modules:
+            parts = module.split(".")
+            if parts[0] == "arena" and len(parts) > 1:
+                names.add(parts[1])
+    return names
+
+
+def test_arena_is_one_package_per_concern_and_only_cli_is_flat():
+    flat = sorted(p.name for p in (ROOT / "arena").glob("*.py"))
+    packages = sorted(p.name for p in (ROOT / "arena").iterdir() if (p / "__init__.py").is_file())
+    assert flat == ["__init__.py", "cli.py"]
+    assert packages == sorted(ARENA_FLOORS)
+    for name in packages:  # each says what it owns
+        assert ast.get_docstring(ast.parse((ROOT / "arena" / name / "__init__.py").read_text())), name
+
+
+def test_arena_packages_import_only_the_floors_below():
+    found = {}
+    for package, allowed in ARENA_FLOORS.items():
+        for path in sorted((ROOT / "arena" / package).rglob("*.py")):
+            bad = arena_packages_imported(path) - allowed - {package}
+            if bad:
+                found[path.relative_to(ROOT).as_posix()] = sorted(bad)
+    assert found == {}
+
+
+def test_the_floor_walk_sees_an_upward_import(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("def f():\n    from arena.runs.tournament import run\n    import arena.game.match\n")
+    assert arena_packages_imported(module) == {"runs", "game"}

@@ -10,7 +10,7 @@ import yaml
 from typer.testing import CliRunner
 
 from arena.cli import app
-from arena.match import play_game
+from arena.game.match import play_game
 from players.loading import make_player
 from players.random_player import RandomPlayer
 

@@ -69,32 +69,37 @@ def bench_playouts(game: str, num_players: int, seconds: float = 1.0, seed: int 
 
 
 def bench_engine(games: list[str] | None = None, players: list[int] | None = None,
-                 seconds: float = 1.0, repeats: int = 3) -> list[dict]:
-    """One row per (game, player count): medians of playouts/s, decisions/s, clone and sample µs."""
+                 seconds: float = 1.0, repeats: int = 3, progress=None) -> list[dict]:
+    """One row per (game, player count): medians of playouts/s, decisions/s, clone and sample µs.
+    ``progress(done, total, what)`` is called before each row and once at the end."""
     from engine.registry import game_names
 
     rows = []
+    todo = []
     for game in games or game_names():
         spec = get_game(game)
         counts = players or sorted({spec.min_players, min(spec.max_players, 4)})
-        for n in counts:
-            if not spec.min_players <= n <= spec.max_players:
-                continue
-            runs = [bench_playouts(game, n, seconds, seed=100 * r) for r in range(repeats)]
-            mid = mid_game_state(game, n, seed=1)
-            obs = mid.observation(mid.current_player)
-            rng = Rng(5)
-            clone_us = statistics.median(_per_call_us(mid.clone) for _ in range(repeats))
-            sample_us = statistics.median(_per_call_us(lambda: obs.sample(rng)) for _ in range(repeats))
-            observe_us = statistics.median(
-                _per_call_us(lambda: mid.observation(mid.current_player)) for _ in range(repeats))
-            rows.append({
-                "game": game, "players": n,
-                "games_per_s": statistics.median(r["games_per_s"] for r in runs),
-                "decisions_per_s": statistics.median(r["decisions_per_s"] for r in runs),
-                "decisions_per_game": statistics.median(r["decisions_per_game"] for r in runs),
-                "clone_us": clone_us, "observation_us": observe_us, "sample_us": sample_us,
-            })
+        todo += [(game, n) for n in counts if spec.min_players <= n <= spec.max_players]
+    for done, (game, n) in enumerate(todo):
+        if progress is not None:
+            progress(done, len(todo), f"{game}, {n} players")
+        runs = [bench_playouts(game, n, seconds, seed=100 * r) for r in range(repeats)]
+        mid = mid_game_state(game, n, seed=1)
+        obs = mid.observation(mid.current_player)
+        rng = Rng(5)
+        clone_us = statistics.median(_per_call_us(mid.clone) for _ in range(repeats))
+        sample_us = statistics.median(_per_call_us(lambda: obs.sample(rng)) for _ in range(repeats))
+        observe_us = statistics.median(
+            _per_call_us(lambda: mid.observation(mid.current_player)) for _ in range(repeats))
+        rows.append({
+            "game": game, "players": n,
+            "games_per_s": statistics.median(r["games_per_s"] for r in runs),
+            "decisions_per_s": statistics.median(r["decisions_per_s"] for r in runs),
+            "decisions_per_game": statistics.median(r["decisions_per_game"] for r in runs),
+            "clone_us": clone_us, "observation_us": observe_us, "sample_us": sample_us,
+        })
+    if progress is not None:
+        progress(len(todo), len(todo), "done")
     return rows
 
 
@@ -145,7 +150,7 @@ def tree_bytes_per_node(game: str = "origin", iterations: int = 2000, seed: int 
 def _worker_rss(game: str, games: int) -> dict:
     import os
 
-    from arena.match import play_game
+    from arena.game.match import play_game
     from players.random_player import RandomPlayer
 
     spec = get_game(game)
@@ -159,7 +164,7 @@ def bench_memory(game: str = "origin", workers: int = 2, iterations: int = 2000,
     RSS, and bytes per ISMCTS tree node (target: <= 150 MiB per worker, <= 300 B per node)."""
     import ray
 
-    from arena.runner import start_ray
+    from arena.runs.runner import start_ray
 
     rows = [tree_bytes_per_node(game, iterations)]
     start_ray(workers)

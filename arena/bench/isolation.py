@@ -35,7 +35,7 @@ from engine.registry import get_game
 
 
 def _limits():
-    from arena.checks import default_limits
+    from arena.runs.checks import default_limits
 
     return default_limits()
 
@@ -181,7 +181,7 @@ def tournament_throughput(game: str, spec: str, params: dict, games: int, repeat
                           target: float | None) -> dict:
     """Games/s of the same games played one at a time by a game master in this process, on
     one CPU, with the players in process and jailed: each game both ways, back to back."""
-    from arena.worker import close_pool, play_one
+    from arena.runs.worker import close_pool, play_one
 
     setup, jobs = _bench_games(game, spec, params, games)
 

@@ -7,7 +7,7 @@ Rows per position (an early and a mid-game one, as ``arena bench ismcts``):
   with its stock ``RandomRolloutEvaluator`` (random moves to the end, each one
   through pyspiel: legal ids, then ``apply_action``);
 * ``full / engine``: both with the same rollout code (our engine's random-move loop
-  to the end; OpenSpiel through :class:`arena.openspiel.EngineRolloutEvaluator`),
+  to the end; OpenSpiel through :class:`arena.interop.openspiel.EngineRolloutEvaluator`),
   so that the difference is the tree search around it;
 * ``cut at 20 / engine``: both with rollouts cut after 20 moves and scored by the
   score margin (our default).
@@ -43,7 +43,7 @@ def openspiel_rate(os_game, observation, iterations, cutoff, evaluator, explorat
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from arena.openspiel import EngineRolloutEvaluator
+    from arena.interop.openspiel import EngineRolloutEvaluator
 
     random_state = np.random.RandomState(repeat)
     if evaluator == "random_rollout":
@@ -63,7 +63,7 @@ def bench_versus_openspiel(game: str, iterations: int = 200, repeats: int = 3, n
                            seed: int = 0, exploration: float = 0.7) -> list:
     """One row per (position, rollout): our and OpenSpiel's median iterations/s and their ratio."""
     from arena.bench.ismcts import bench_positions
-    from arena.openspiel import load_game
+    from arena.interop.openspiel import load_game
 
     n = num_players or get_game(game).default_players
     os_game = load_game(game, players=n)

@@ -27,9 +27,9 @@ import sys
 import time
 from statistics import median
 
-from arena.config import PlayerEntry, TournamentConfig, load_config
-from arena.schedule import build_schedule
-from arena.tournament import game_setup, job_for
+from arena.runs.config import PlayerEntry, TournamentConfig, load_config
+from arena.runs.schedule import build_schedule
+from arena.runs.tournament import game_setup, job_for
 
 
 def bench_config(config=None, game: str = "origin", players=("random", "random"), seats: int | None = None,
@@ -65,7 +65,7 @@ def baseline_in_subprocess(setup: dict, jobs: list) -> tuple:
 
 
 def _time_in_process(setup: dict, jobs: list) -> tuple:
-    from arena.worker import play_one, prepare_process
+    from arena.runs.worker import play_one, prepare_process
 
     prepare_process(setup)
     if jobs:
@@ -82,7 +82,7 @@ def local_ray(workers: int):
     """A fresh local Ray with ``workers`` CPUs for the block (yields the CPU count); shut down after."""
     import ray
 
-    from arena.runner import start_ray
+    from arena.runs.runner import start_ray
 
     if ray.is_initialized():
         ray.shutdown()
@@ -95,7 +95,7 @@ def local_ray(workers: int):
 def time_run(setup: dict, jobs: list, cpus: int, games_per_task: int | None = None, check=None) -> tuple:
     """(wall seconds, seconds spent inside games summed over the workers) of ``jobs`` on the
     running Ray; ``check`` (optional) is called with each batch of the games' records."""
-    from arena.runner import RayRunner
+    from arena.runs.runner import RayRunner
 
     playing = [0.0]
 

@@ -1,7 +1,7 @@
 """The jail: where every submitted player runs, and all that keeps it there.
 
 One entry point, :func:`spawn`: a fresh jailed player for one seat of one game,
-which the game master (:func:`arena.match.play_game`) asks to move and kills,
+which the game master (:func:`arena.game.match.play_game`) asks to move and kills,
 with every process it started, when the game ends.  What a jailed player gets
 (Linux with bubblewrap and user namespaces; elsewhere the run says ``WARNING``
 and what is missing):
@@ -26,25 +26,26 @@ Modules: ``process`` (the game master's side), ``host`` (the player's side),
 ``affinity`` (a game's processes on one CPU), ``leftovers`` (what a killed run
 leaves behind).  Nothing here imports the tournament, the ratings or the results.
 """
-from arena.jail.process import Limits, PlayerProcess, SandboxError, close_jail, is_builtin, jail, spawn
+from arena.jail.process import Limits, PlayerProcess, SandboxError, close_jail, jail, spawn
 from arena.jail.machine import jail_problem, probe
 
-__all__ = ["Limits", "PlayerProcess", "SandboxError", "close_jail", "is_builtin", "jail", "jail_problem",
+__all__ = ["Limits", "PlayerProcess", "SandboxError", "close_jail", "jail", "jail_problem",
            "probe", "spawn", "sweep"]
 
 
-def sweep() -> int:
+def sweep(counts: dict | None = None) -> int:
     """Kill and remove what the players of game masters that are gone left (their cgroups,
-    their scratch folders where there was no jail); returns how many processes were killed."""
+    their scratch folders where there was no jail); returns how many processes were killed
+    (and adds them up per game master's pid in ``counts``, where given)."""
     import shutil
     import tempfile
     from pathlib import Path
 
-    from arena.jail.cgroups import _owner_gone, find_layout, sweep as sweep_cgroups
+    from arena.jail.cgroups import find_layout, sweep as sweep_cgroups
     from arena.jail.process import SCRATCH_PREFIX
 
     for path in Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*"):
         owner = path.name[len(SCRATCH_PREFIX):].split("-")[0]
         if owner.isdigit() and not Path(f"/proc/{owner}").exists() and path.is_dir() and not path.is_symlink():
             shutil.rmtree(path, ignore_errors=True)
-    return sweep_cgroups(find_layout())
+    return sweep_cgroups(find_layout(), counts=counts)

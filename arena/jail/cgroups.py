@@ -400,10 +400,11 @@ def _owner_gone(name: str) -> bool:
     return owner.isdigit() and not Path(f"/proc/{owner}").exists()
 
 
-def sweep(layout: _Layout | None, owner: int | None = None) -> int:
+def sweep(layout: _Layout | None, owner: int | None = None, counts: dict | None = None) -> int:
     """Kill what is left in the player cgroups of game masters that are gone (a driver
     killed with -9, Ray workers stopped by ``ray.shutdown``), or of the game master
-    ``owner``, and remove those cgroups; returns how many processes were killed."""
+    ``owner``, and remove those cgroups; returns how many processes were killed (and adds
+    them up per game master's pid in ``counts``, where given)."""
     if layout is None:
         return 0
     killed = 0
@@ -425,7 +426,12 @@ def sweep(layout: _Layout | None, owner: int | None = None) -> int:
                 cgroup._state_fd = os.open(cgroup.dirs[0] / "cgroup.events", os.O_RDONLY)
             except OSError:
                 pass
-        killed += len(cgroup.pids())
+        found = len(cgroup.pids())
+        killed += found
+        if counts is not None and found:
+            master = name[len(PREFIX):].split("-")[0]
+            if master.isdigit():
+                counts[int(master)] = counts.get(int(master), 0) + found
         cgroup.kill()
         cgroup.thaw()
         cgroup.remove()

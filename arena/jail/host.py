@@ -60,6 +60,58 @@ def describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[:300]}{where}"
 
 
+_OWN = (os.path.dirname(os.path.dirname(os.path.abspath(__file__))),  # arena/
+        os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "players",
+                     "loading.py"),
+        os.path.dirname(os.path.abspath(os.__file__)))  # Python's own library (importlib among it)
+
+
+def _own(filename: str) -> bool:
+    """arena's own code (and the loader's, and Python's import machinery): never the
+    place a user's error is shown at."""
+    path = os.path.abspath(filename)
+    return filename.startswith("<") or any(path == own or path.startswith(own + os.sep) for own in _OWN)
+
+
+def _shown(filename: str, spec: str) -> str:
+    """A file as the user knows it: as written in their spec where it is the spec's file."""
+    where, sep, _ = (spec or "").rpartition(":")
+    if sep and where.endswith(".py"):
+        try:
+            if os.path.samefile(where, filename):
+                return where
+        except OSError:
+            pass
+    return filename
+
+
+def user_place(exc: BaseException, spec: str, fallback=None) -> str:
+    """``file:line`` of the user's code where ``exc`` came from: the innermost frame in the
+    spec's file, else the innermost frame that is not arena's own code, else ``fallback``
+    (a code object, e.g. the constructor's), else ''."""
+    where, sep, _ = (spec or "").rpartition(":")
+    mine = os.path.abspath(where) if sep and where.endswith(".py") else None
+    frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
+    if isinstance(exc, SyntaxError) and exc.filename and exc.lineno:
+        return f"{_shown(exc.filename, spec)}:{exc.lineno}"
+    chosen = next((f for f in reversed(frames) if mine and os.path.abspath(f.filename) == mine), None) or \
+        next((f for f in reversed(frames) if not _own(f.filename)), None)
+    if chosen is not None:
+        return f"{_shown(chosen.filename, spec)}:{chosen.lineno}"
+    code = getattr(fallback, "__code__", None)
+    if code is not None and not _own(code.co_filename):
+        return f"{_shown(code.co_filename, spec)}:{code.co_firstlineno}"
+    return ""
+
+
+def _raised(exc: BaseException) -> str:
+    try:
+        text = str(exc)
+    except BaseException:  # noqa: BLE001 - a __str__ that raises
+        text = "(its message could not be read)"
+    return f"raised {type(exc).__name__}" + (f": {text[:300]}" if text else "")
+
+
 def _error(exc: BaseException, where: str = "") -> bytes:
     kind = "memory" if isinstance(exc, MemoryError) else "exception"
     return protocol.error(kind, f"{where}{describe(exc)}")
@@ -96,7 +148,7 @@ class _Host:
         for path in hello.get("sys_path", ()):
             if path not in sys.path:
                 sys.path.append(path)
-        from arena.config import import_plugins
+        from arena.game.plugins import import_plugins
         from players.loading import PlayerSpecError, resolve_class
 
         self.spec = hello["spec"]
@@ -104,9 +156,18 @@ class _Host:
             import_plugins(hello.get("plugins", ()))
             self.cls = resolve_class(self.spec, hello["game"])
         except PlayerSpecError as exc:
-            return protocol.error("exception", str(exc))
+            cause = exc.__cause__
+            if cause is None or isinstance(cause, ImportError) and not isinstance(cause, SyntaxError) \
+                    and not user_place(cause, self.spec):
+                return protocol.error("exception", str(exc))
+            place = user_place(cause, self.spec)  # a user's module that raised while it was imported
+            where = self.spec.rpartition(":")[0]
+            module = os.path.basename(where) if where.endswith(".py") else where
+            return protocol.error("exception", f"{place or self.spec}: importing {module} {_raised(cause)}")
         except BaseException as exc:  # noqa: BLE001 - the player's module is the player's fault
-            return _error(exc, f"player {self.spec!r}: loading: ")
+            place = user_place(exc, self.spec)
+            return protocol.error("memory" if isinstance(exc, MemoryError) else "exception",
+                                  f"{place or self.spec}: loading it {_raised(exc)}")
         self.params = dict(hello.get("params") or {})
         return protocol.ok()
 
@@ -116,8 +177,11 @@ class _Host:
         try:
             player = self.cls(**self.params)
         except BaseException as exc:  # noqa: BLE001
-            return _error(exc, f"player {self.spec!r}: cannot construct "
-                               f"{getattr(self.cls, '__name__', 'player')}(**{self.params!r}): ")
+            name = getattr(self.cls, "__name__", "player")
+            arguments = ", ".join(f"{key}={value!r}" for key, value in self.params.items())
+            place = user_place(exc, self.spec, getattr(self.cls, "__init__", None))
+            return protocol.error("memory" if isinstance(exc, MemoryError) else "exception",
+                                  f"{place or self.spec}: {name}({arguments}) {_raised(exc)}")
         for method in ("start", "act"):
             if not callable(getattr(player, method, None)):
                 return protocol.error("exception", f"{type(player).__name__} has no {method}() method")

@@ -8,7 +8,8 @@ reused pid is never mistaken for one) in ``results/<name>/.run-processes``
 while it runs, and removes the note when it ends; the next run of the same
 tournament kills whatever the note names that is still there.  (Player
 processes are in cgroups of their own, swept by
-:func:`arena.jail.sweep`.)
+:func:`arena.jail.sweep`; :func:`sweep` counts those of this tournament's
+game masters, and only those.)
 """
 from __future__ import annotations
 
@@ -65,21 +66,63 @@ def forget(folder) -> None:
         pass
 
 
-def sweep(folder) -> int:
-    """Kill what a killed run of this tournament left behind; returns how many."""
+def _in_player_cgroup(pid: int) -> bool:
+    """Whether a process is in one of the jail's player cgroups (:mod:`arena.jail.cgroups`)."""
+    from arena.jail.cgroups import PREFIX
+
+    try:
+        text = Path(f"/proc/{pid}/cgroup").read_text()
+    except OSError:
+        return False
+    return any(line.rpartition(":")[2].rpartition("/")[2].startswith(PREFIX) for line in text.splitlines())
+
+
+def _wait_gone(pids, seconds: float = 2.0) -> None:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while any(_stat(pid) is not None for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
+def sweep(folder) -> tuple:
+    """Kill what a killed run of this tournament left behind: the processes its note names,
+    then what is left in the player cgroups of its game masters (the driver, its Ray
+    workers).  The player cgroups of every other game master that is gone are swept too
+    (:func:`arena.jail.sweep`), but not counted: they are no run of this folder's.
+    Returns ``(players, others)``: how many player processes, and how many other processes
+    (Ray's, the jail's), this call stopped."""
+    from arena.jail import sweep as sweep_players
+
     path = Path(folder) / NOTE
     try:
         note = json.loads(path.read_text())
     except (OSError, ValueError):
-        return 0
-    killed = 0  # the caller holds the folder's lock: the run that wrote the note is over
+        note = {}
+    if not isinstance(note, dict) or not isinstance(note.get("processes", {}), dict):
+        note = {}
+    players = others = 0
+    masters, killed = set(), []  # the caller holds the folder's lock: the run that wrote the note is over
+    if isinstance(note.get("driver"), int):
+        masters.add(note["driver"])
     for pid, started in note.get("processes", {}).items():
-        stat = _stat(int(pid))
-        if stat is not None and stat[1] == started and int(pid) != os.getpid():
+        if not str(pid).isdigit():
+            continue
+        pid = int(pid)
+        masters.add(pid)
+        stat = _stat(pid)
+        if stat is not None and stat[1] == started and pid != os.getpid():
+            player = _in_player_cgroup(pid)  # counted with its cgroup, below (frozen, it dies when thawed)
             try:
-                os.kill(int(pid), signal.SIGKILL)
-                killed += 1
+                os.kill(pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
-                pass
+                continue
+            if not player:
+                killed.append(pid)
+                others += 1
+    _wait_gone(killed)  # so that the game masters killed are gone when their cgroups are swept
+    counts: dict = {}
+    sweep_players(counts)
+    players += sum(n for master, n in counts.items() if master in masters)
     forget(folder)
-    return killed
+    return players, others

@@ -28,7 +28,7 @@ def _try_the_jail() -> str | None:
     if shutil.which("bwrap") is None:
         return "bubblewrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
     from arena.jail.process import Jail, Limits, SandboxError
-    from arena.match import PlayerFault
+    from arena.game.match import PlayerFault
 
     jail = Jail(bwrap=True)
     process = None

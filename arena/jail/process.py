@@ -41,28 +41,13 @@ from dataclasses import dataclass, field
 from arena.jail import confine, protocol
 from arena.jail.cgroups import Cgroups, CgroupError
 from arena.jail.view import View
-from arena.match import PlayerFault
+from arena.game.match import PlayerFault, SandboxError  # noqa: F401 - SandboxError: the jail's error
 
 STARTUP_SECONDS = 60.0  # a template or interpreter starting on a busy machine, before the player's code runs
 END_SECONDS = 2.0  # the courtesy end() call
 KEEP_TEMPLATES = 8
 STDERR_TAIL = 4096  # bytes of a player's stderr kept for a crash's report
-BUILTIN_SPECS = frozenset({"random", "rules", "ismcts", "pimc"})
 SCRATCH_PREFIX = "arena-player-"
-
-
-def is_builtin(spec: str, params: dict | None = None) -> bool:
-    """Whether a player is arena's own code only: a built-in name, and no parameter
-    that names a player spec of someone else's (an ISMCTS ``rollout`` policy)."""
-    if spec not in BUILTIN_SPECS:
-        return False
-    rollout = (params or {}).get("rollout", "random")
-    return not isinstance(rollout, str) or rollout in BUILTIN_SPECS
-
-
-class SandboxError(RuntimeError):
-    """A player process that could not be jailed or confined before any player code ran:
-    the machine's problem, so the game fails for no player's reason (and is played again)."""
 
 
 @dataclass

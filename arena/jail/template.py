@@ -180,7 +180,7 @@ def _kill(pid: int) -> None:
 def preload(setup: dict) -> None:
     """Import the trusted code every player of this game needs (imported once, here,
     instead of in every game's player process)."""
-    from arena.config import import_plugins
+    from arena.game.plugins import import_plugins
     from arena.jail import host  # noqa: F401
     from engine.registry import get_game
     import players.base  # noqa: F401

@@ -2,9 +2,9 @@
 import io
 import json
 
-from arena.config import load_config
-from arena.results import ResultsStore
-from arena.tournament import run_tournament
+from arena.runs.config import load_config
+from arena.store.results import ResultsStore
+from arena.runs.tournament import run_tournament
 
 
 def run(path, check_players=True, **kwargs):
@@ -18,7 +18,7 @@ def run(path, check_players=True, **kwargs):
 def share_secret(source, target) -> None:
     """Give the results folder ``target`` the secret of ``source`` (the documented way to
     play the same games elsewhere), so that the two play the same deals."""
-    from arena.secret import SECRET
+    from arena.store.secret import SECRET
 
     target.mkdir(parents=True, exist_ok=True)
     (target / SECRET).write_bytes((source / SECRET).read_bytes())

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from arena.jail import affinity
-from arena.worker import close_pool, play_one
+from arena.runs.worker import close_pool, play_one
 
 TOY = str(Path(__file__).resolve().parent.parent / "toy_game.py")
 

@@ -2,7 +2,7 @@
 import pytest
 import yaml
 
-from arena.config import ConfigError, load_config
+from arena.runs.config import ConfigError, load_config
 from conftest import player, toy_config
 
 
@@ -47,7 +47,7 @@ def test_bad_player_params_are_named(tmp_path):
     ({"colour": "red"}, r"colour: unknown key"),
     ({"players": None}, r"players: missing"),
     ({"seats": 7}, r"seats: toy is for 2-4 players, not 7"),
-    ({"seats": 4}, r"players: 2 player\(s\) cannot fill 4 seats"),
+    ({"seats": 4}, r"players: 2 players cannot fill 4 seats"),
     ({"game": "chess"}, r"game: no game named 'chess'"),
     ({"options": {"nope": 1}}, r"options: .*no option 'nope'"),
     ({"games_per_pairing": 0}, r"games_per_pairing: expected a whole number >= 1"),

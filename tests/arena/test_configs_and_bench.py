@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from arena.config import load_config
-from arena.schedule import build_schedule
+from arena.runs.config import load_config
+from arena.runs.schedule import build_schedule
 from conftest import REPO, player, toy_config
 from helpers import run
 

@@ -1,9 +1,9 @@
-"""Elo with error bars (arena/elo.py), checked against values worked out by hand."""
+"""Elo with error bars (arena/ratings/elo.py), checked against values worked out by hand."""
 import math
 
 import pytest
 
-from arena.elo import EloError, default_anchor, fit_elo
+from arena.ratings.elo import EloError, default_anchor, fit_elo
 
 
 def game(seating, ranks, deal=0):

@@ -1,13 +1,13 @@
-"""``arena match``: a two-player tournament played until the SPRT decides (arena/head_to_head.py, arena/sprt.py)."""
+"""``arena match``: a two-player tournament played until the SPRT decides (arena/runs/head_to_head.py, arena/ratings/sprt.py)."""
 import math
 
 import pytest
 from typer.testing import CliRunner
 
 from arena.cli import app
-from arena.config import PlayerEntry
-from arena.head_to_head import match_config, player_name, run_match
-from arena.sprt import SCORES, Sprt, SprtError, closest_with_mean, expected_score, pentanomial
+from arena.runs.config import PlayerEntry
+from arena.runs.head_to_head import match_config, player_name, run_match
+from arena.ratings.sprt import SCORES, Sprt, SprtError, closest_with_mean, expected_score, pentanomial
 
 
 def quiet(*_):

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.checks import default_limits
+from arena.runs.checks import default_limits
 from arena.jail import spawn
 from engine.registry import get_game
 from engine.rng import Rng

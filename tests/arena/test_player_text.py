@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from arena.cli import app
-from arena.player_text import for_html, for_terminal, markdown_code_block
+from arena.game.player_text import for_html, for_terminal, markdown_code_block
 from conftest import HERE, player, toy_config
 from helpers import records
 from text_attacker import MESSAGE

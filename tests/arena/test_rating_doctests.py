@@ -4,8 +4,8 @@ import importlib
 
 import pytest
 
-MODULES = ["arena.stats", "arena.trueskill_batch", "arena.elo", "arena.sprt", "arena.record_check",
-           "arena.schedule"]
+MODULES = ["arena.ratings.stats", "arena.ratings.trueskill_batch", "arena.ratings.elo", "arena.ratings.sprt", "arena.store.record_check",
+           "arena.runs.schedule"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -3,9 +3,9 @@ import random
 
 import pytest
 
-from arena.ratings import estimate_draw_probability, rate_games
-from arena.stats import wilson_interval
-from arena.tournament import submit_player
+from arena.ratings.rate import estimate_draw_probability, rate_games
+from arena.ratings.stats import wilson_interval
+from arena.runs.tournament import submit_player
 from conftest import player, toy_config
 from helpers import run, share_secret
 

@@ -4,10 +4,10 @@ import json
 import pytest
 import yaml
 
-from arena.config import ConfigError
-from arena.results import ResultsError, ResultsStore
-from arena.secret import LogSigner, load_secret
-from arena.tournament import TournamentError, load_tournament
+from arena.runs.config import ConfigError
+from arena.store.results import ResultsError, ResultsStore
+from arena.store.secret import LogSigner, load_secret
+from arena.runs.tournament import TournamentError, load_tournament
 from conftest import player, toy_config
 from helpers import log_lines, run
 
@@ -152,7 +152,7 @@ def test_a_folder_without_config_is_named(tmp_path):
 
 def test_a_bad_player_stops_before_any_game(tmp_path):
     path = toy_config(tmp_path, THREE + [player("d", "nowhere.py:Bot")])
-    from arena.config import load_config
+    from arena.runs.config import load_config
 
     with pytest.raises(ConfigError, match=r"players\[3\]\.class: .*no file nowhere\.py"):
         load_config(path)

@@ -1,8 +1,8 @@
 """The schedule: round robin, seats rotated per deal, stable when players are added."""
 from itertools import combinations
 
-from arena.config import PlayerEntry, TournamentConfig
-from arena.schedule import build_schedule
+from arena.runs.config import PlayerEntry, TournamentConfig
+from arena.runs.schedule import build_schedule
 
 
 def config(names, seats=2, games=3, seed=5):

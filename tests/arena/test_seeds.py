@@ -7,7 +7,7 @@ import yaml
 from typer.testing import CliRunner
 
 from arena.cli import app
-from arena.tournament import TournamentError
+from arena.runs.tournament import TournamentError
 from conftest import player, toy_config
 from helpers import log_lines, run
 
@@ -106,7 +106,7 @@ def test_changing_the_seeds_of_a_tournament_with_games_is_refused(tmp_path):
 
 
 def test_the_seeds_key_takes_public_or_secret_only(tmp_path):
-    from arena.config import ConfigError, load_config
+    from arena.runs.config import ConfigError, load_config
 
     path = toy_config(tmp_path, BUILT_IN, games=1, seeds="open")
     with pytest.raises(ConfigError, match=r"seeds: expected 'public' .* or 'secret'"):

@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from arena.config import load_config
-from arena.schedule import build_schedule
+from arena.runs.config import load_config
+from arena.runs.schedule import build_schedule
 from engine.registry import get_game
 
 ALL = sorted((Path(__file__).resolve().parents[2] / "configs" / "strength").glob("*.yaml"))

@@ -5,11 +5,11 @@ import pytest
 from typer.testing import CliRunner
 
 from arena.cli import app
-from arena.config import load_config
-from arena.schedule import build_schedule
-from arena.secret import load_secret
-from arena.tournament import game_setup, job_for, submit_player
-from arena.worker import play_one
+from arena.runs.config import load_config
+from arena.runs.schedule import build_schedule
+from arena.store.secret import load_secret
+from arena.runs.tournament import game_setup, job_for, submit_player
+from arena.runs.worker import play_one
 from conftest import TOY, player, toy_config
 from helpers import log_lines, records, run, share_secret, without_timings
 
@@ -125,7 +125,7 @@ def test_tournament_command_plays_and_prints_the_leaderboard(tmp_path):
 
 
 def test_a_game_failed_for_no_players_reason_is_not_rated_and_the_next_run_plays_it(tmp_path, monkeypatch):
-    import arena.worker as worker
+    import arena.runs.worker as worker
 
     path = toy_config(tmp_path, THREE, games=1)
     real, failed = worker.play_game, []
@@ -139,7 +139,8 @@ def test_a_game_failed_for_no_players_reason_is_not_rated_and_the_next_run_plays
     monkeypatch.setattr(worker, "play_game", engine_bug_once)
     said = []
     first = run(path, echo=said.append)
-    assert first.played == 5 and any("1 game(s) failed for no player's reason" in line for line in said)
+    assert first.played == 5
+    assert any("1 game failed for no player's reason and was not recorded" in line for line in said)
     assert all("failed" not in r and r["ranks"] for r in records(tmp_path / "results/t").values())
     again = run(path)
     assert again.played == 1 and len(records(tmp_path / "results/t")) == 6
@@ -150,10 +151,10 @@ WORKER_KILLER = '''
 (once per tournament: a marker file beside this plugin says it happened)."""
 import os
 
-import arena.worker
+import arena.runs.worker
 
 _MARK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "killed-once")
-_play_one = arena.worker.play_one
+_play_one = arena.runs.worker.play_one
 
 
 def _dying_play_one(setup, job, trace_path=None):
@@ -163,9 +164,9 @@ def _dying_play_one(setup, job, trace_path=None):
     return _play_one(setup, job, trace_path)
 
 
-if not getattr(arena.worker, "_killer_installed", False):
-    arena.worker._killer_installed = True
-    arena.worker.play_one = _dying_play_one
+if not getattr(arena.runs.worker, "_killer_installed", False):
+    arena.runs.worker._killer_installed = True
+    arena.runs.worker.play_one = _dying_play_one
 '''
 
 

@@ -1,8 +1,8 @@
 """The worker side: one game to one record, and the record of a game whose worker died."""
-from arena.config import load_config
-from arena.schedule import build_schedule
-from arena.tournament import game_setup, job_for
-from arena.worker import play_one, record_from_trace
+from arena.runs.config import load_config
+from arena.runs.schedule import build_schedule
+from arena.runs.tournament import game_setup, job_for
+from arena.runs.worker import play_one, record_from_trace
 from conftest import player, toy_config
 
 

@@ -3,7 +3,7 @@ import ast
 import inspect
 
 import players.rules.dominant_species as rules_module
-from arena.match import play_game
+from arena.game.match import play_game
 from engine.dominant_species import GAME
 from engine.dominant_species.board import SPACE_BY_NAME
 from engine.dominant_species.observation import _INTS, _LISTS

@@ -1,4 +1,4 @@
-"""Our games inside OpenSpiel (arena/openspiel.py).  These tests need the
+"""Our games inside OpenSpiel (arena/interop/openspiel.py).  These tests need the
 `openspiel` extra, which CI installs (.ci/run)."""
 import random
 
@@ -6,7 +6,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra (pip install -e '.[openspiel]')")
 
-from arena.openspiel import load_game, observation_text  # noqa: E402
+from arena.interop.openspiel import load_game, observation_text  # noqa: E402
 from engine.registry import game_names, get_game  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from players.search_tree import rewards_from_places  # noqa: E402

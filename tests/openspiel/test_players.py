@@ -9,11 +9,11 @@ import pytest
 
 pytest.importorskip("pyspiel", reason="the openspiel extra (pip install -e '.[openspiel]')")
 
-from arena.config import config_from_dict  # noqa: E402
-from arena.match import play_game  # noqa: E402
-from arena.openspiel import OpenSpielISMCTSPlayer, OpenSpielMCTSPlayer  # noqa: E402
-from arena.results import ResultsStore  # noqa: E402
-from arena.tournament import run_tournament  # noqa: E402
+from arena.runs.config import config_from_dict  # noqa: E402
+from arena.game.match import play_game  # noqa: E402
+from arena.interop.openspiel import OpenSpielISMCTSPlayer, OpenSpielMCTSPlayer  # noqa: E402
+from arena.store.results import ResultsStore  # noqa: E402
+from arena.runs.tournament import run_tournament  # noqa: E402
 from players.loading import PlayerSpecError, make_player  # noqa: E402
 from players.random_player import RandomPlayer  # noqa: E402
 

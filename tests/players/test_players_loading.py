@@ -3,7 +3,7 @@ import textwrap
 
 import pytest
 
-from arena.checks import check_player
+from arena.runs.checks import check_player
 from players.loading import PlayerSpecError, make_player, resolve_class
 
 BOTS = '''

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from arena.match import play_game
+from arena.game.match import play_game
 from engine.registry import get_game
 from engine.rng import Rng
 from players.ismcts import ISMCTSPlayer
@@ -187,7 +187,7 @@ def test_ismcts_is_blind_to_hidden_cards_of_any_game(game):
 
 @pytest.mark.skipif("origin" not in _games(), reason="the Origin engine is not there yet")
 def test_check_player_passes_the_builtin_searchers_at_origin():
-    from arena.checks import check_player
+    from arena.runs.checks import check_player
 
     check_player("ismcts", {"iterations": 4, "rollout_cutoff": 6}, "origin", games=2)
     check_player("players/examples/greedy.py:GreedyPlayer", {"samples": 1}, "origin", games=2)

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from arena.match import play_game
+from arena.game.match import play_game
 from engine.registry import get_game
 from engine.rng import Rng
 from players.ismcts import ISMCTSPlayer

@@ -98,9 +98,9 @@ class SeedReconstructor(_Spy):
     def look(self, observation):
         import yaml
 
-        from arena.config import config_from_dict
-        from arena.match import player_seed
-        from arena.schedule import build_schedule
+        from arena.runs.config import config_from_dict
+        from arena.game.match import player_seed
+        from arena.runs.schedule import build_schedule
         from engine.registry import get_game
 
         cfg = config_from_dict(yaml.safe_load(self.config_text), "public")

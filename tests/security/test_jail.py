@@ -30,9 +30,9 @@ import pytest
 import yaml
 
 import arena
-from arena.config import load_config
-from arena.schedule import build_schedule
-from arena.secret import load_secret
+from arena.runs.config import load_config
+from arena.runs.schedule import build_schedule
+from arena.store.secret import load_secret
 from engine.registry import get_game
 
 HERE = Path(__file__).resolve().parent
@@ -51,8 +51,8 @@ if args["ray"]:
     import ray
     ray.init(address=args["ray"], log_to_driver=False, logging_level="ERROR",
              runtime_env={"env_vars": args["ray_env"]})
-from arena.config import load_config
-from arena.tournament import run_tournament
+from arena.runs.config import load_config
+from arena.runs.tournament import run_tournament
 echo, progress = [], io.StringIO()
 try:
     outcome = run_tournament(load_config(args["config"]), echo=echo.append, progress_stream=progress,
@@ -835,7 +835,7 @@ def test_a_player_cannot_reach_the_ray_node(tmp_path, ray_local):
     """The attacker connects to every unix socket and TCP port of the Ray node it can find and
     sends each a message of an unknown type (a raylet that gets one stops: "Received unexpected
     message type").  It connects to nothing, every game is recorded, and Ray still works."""
-    from arena.runner import start_ray
+    from arena.runs.runner import start_ray
 
     gcs = ray_local.get_runtime_context().gcs_address
     raylet, session = raylet_of(gcs)

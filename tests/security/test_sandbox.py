@@ -4,9 +4,10 @@ import shutil
 
 import pytest
 
-from arena.jail import is_builtin, probe
+from arena.game.plugins import is_builtin
+from arena.jail import probe
 from arena.jail.view import cover
-from arena.tournament import isolation_text
+from arena.runs.tournament import isolation_text
 
 
 def test_a_private_path_is_left_out_of_the_view(tmp_path):
@@ -55,7 +56,7 @@ def test_a_jail_that_cannot_be_set_up_fails_the_game_not_the_player(monkeypatch)
     """No player code ran: the game is not rated against anyone, and is played again."""
     from arena.jail import SandboxError, spawn
     from arena.jail.process import PlayerProcess
-    from arena.worker import close_pool, play_one
+    from arena.runs.worker import close_pool, play_one
 
     monkeypatch.setattr(PlayerProcess, "_inner_limits", lambda self, jailed: {"read": 7})  # confine() fails
     from pathlib import Path
@@ -182,7 +183,7 @@ def test_without_the_jail_a_player_still_plays_confined_in_a_fresh_interpreter()
 
     from arena.jail import Limits
     from arena.jail.process import Jail
-    from arena.match import play_game
+    from arena.game.match import play_game
     from players.random_player import RandomPlayer
 
     attackers = Path(__file__).with_name("attackers.py")

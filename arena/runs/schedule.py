@@ -11,7 +11,7 @@ names, the deal and the rotation only.  Pairings are listed in colexicographic
 order of the players' positions in the config, so adding a player at the end
 only appends games: existing games keep their id, seed, seating and index.
 
->>> from arena.config import PlayerEntry, TournamentConfig
+>>> from arena.runs.config import PlayerEntry, TournamentConfig
 >>> cfg = TournamentConfig("t", "toy", 2, [PlayerEntry(n, "random") for n in "abc"], games_per_pairing=1)
 >>> [g.players for g in build_schedule(cfg)]
 [('a', 'b'), ('b', 'a'), ('a', 'c'), ('c', 'a'), ('b', 'c'), ('c', 'b')]
@@ -45,10 +45,10 @@ def _digest(*parts) -> bytes:
 
 def deal_seed(tournament_seed: int, pairing: tuple, deal: int, key: bytes | None = None) -> int:
     """The seed of one deal: the same for every rotation of the seats.  With the
-    tournament's secret ``key`` (:mod:`arena.secret`) it is a keyed hash, so the
+    tournament's secret ``key`` (:mod:`arena.store.secret`) it is a keyed hash, so the
     config alone does not tell the deals; without one, a plain hash."""
     if key is not None:
-        from arena.secret import derive
+        from arena.store.secret import derive
 
         return derive(key, "seed", tournament_seed, *pairing, deal)
     return int.from_bytes(_digest("seed", tournament_seed, *pairing, deal)[:8], "big") >> 1

@@ -5,7 +5,7 @@ Running the same config again resumes: the games already in
 that would change games already played (game, options, seats, seed, or the
 class or parameters of a player who has games) is refused unless ``fresh``,
 which moves the old folder aside (``<name>.old-<time>``) and starts over.
-Adding players only adds games (see :mod:`arena.schedule`).
+Adding players only adds games (see :mod:`arena.runs.schedule`).
 """
 from __future__ import annotations
 
@@ -19,13 +19,15 @@ from pathlib import Path
 
 import yaml
 
-from arena.config import ConfigError, TournamentConfig, config_from_dict
-from arena.leaderboard import build_leaderboard, in_schedule_order, render_json, render_markdown, render_text
-from arena.match import player_seed
-from arena.player_text import for_terminal
-from arena.results import ResultsError, ResultsStore
-from arena.runner import BACKSTOP_GRACE, Interrupted, Progress, run_in_process, run_on_ray
-from arena.schedule import build_schedule
+from arena.runs import plural
+from arena.runs.config import ConfigError, TournamentConfig, config_from_dict
+from arena.reports.leaderboard import build_leaderboard, in_schedule_order, render_json, render_markdown, render_text
+from arena.game.match import player_seed
+from arena.game.player_text import for_terminal
+from arena.store.results import ResultsError, ResultsStore
+from arena.runs.runner import (BACKSTOP_GRACE, Interrupted, Progress, RayAddressError, resolve_address,
+                               run_in_process, run_on_ray)
+from arena.runs.schedule import build_schedule
 
 
 REPORT = "report.html"
@@ -131,7 +133,7 @@ def public_seeds_refusal(cfg: TournamentConfig) -> str:
 
 def seed_key(cfg: TournamentConfig, folder) -> bytes | None:
     """The key of a stored tournament's game seeds: its secret, or None where they are public."""
-    from arena.secret import load_secret
+    from arena.store.secret import load_secret
 
     if cfg.seeds == "public":
         return None
@@ -152,10 +154,16 @@ def refuse_changes(cfg: TournamentConfig, old: TournamentConfig | None, records:
         return
     played = {name for r in records for name in r["players"]}
     changes = changes_to_played_games(old, cfg, played)
+    deals = 1 + max((r["deal"] for r in records if isinstance(r.get("deal"), int)), default=-1)
+    if cfg.games_per_pairing < deals:  # their games would drop out of the ratings
+        beyond = sum(1 for r in records if isinstance(r.get("deal"), int) and r["deal"] >= cfg.games_per_pairing)
+        changes.append(f"games_per_pairing: {old.games_per_pairing} -> {cfg.games_per_pairing}, but {deals} deals "
+                       f"are recorded: {plural(beyond, 'recorded game')} would drop out of the ratings "
+                       f"(give games_per_pairing: {deals} or more to keep them)")
     if changes:
         raise TournamentError(
             f"{cfg.source}: this config would change games already played in {cfg.folder} "
-            f"({len(records)} recorded):\n  " + "\n  ".join(changes) +
+            f"({plural(len(records), 'game')} recorded):\n  " + "\n  ".join(changes) +
             "\nKeep the old values, give the tournament a new name, or run with --fresh "
             "(the old results are moved aside, not deleted).")
 
@@ -180,9 +188,9 @@ def check_log_against_schedule(store: ResultsStore, records: list, schedule: lis
                                f"{record.get('seed')} and seats {record.get('players')}, but the config schedules "
                                f"seed {game.seed} and seats {list(game.players)}; is this the right results folder?")
     if stray:
-        echo(f"note: {stray} recorded game(s) are no longer scheduled (a player left the config, or fewer "
-             "games_per_pairing); "
-             "they are kept in the log but not rated")
+        echo(f"note: {plural(stray, 'recorded game')} {'is' if stray == 1 else 'are'} no longer scheduled "
+             "(a player left the config); "
+             f"{'it is' if stray == 1 else 'they are'} kept in the log but not rated")
     return stray
 
 
@@ -220,7 +228,8 @@ def tournament_schedule(cfg: TournamentConfig, store: ResultsStore) -> tuple:
 def isolation_note(cfg: TournamentConfig) -> dict:
     """How the players of this tournament are confined, for the run's opening note and
     ``leaderboard.json``."""
-    from arena.jail import is_builtin, probe
+    from arena.game.plugins import is_builtin
+    from arena.jail import probe
 
     if cfg.isolation == "none":
         return {"isolation": "none", "sandboxed": False,
@@ -255,8 +264,12 @@ def run_tournament(cfg: TournamentConfig, fresh: bool = False, workers: int | No
 
 
 def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, progress_stream, grace, report):
-    from arena.jail import sweep as sweep_stale_players
-
+    address = address or cfg.ray_address
+    if address:
+        try:  # at once, before anything is swept or played
+            address = resolve_address(address)
+        except RayAddressError as exc:
+            raise TournamentError(str(exc)) from None
     key, schedule = tournament_schedule(cfg, store)
     check_log_against_schedule(store, records, schedule, echo)
     store.write_config(cfg.to_yaml())
@@ -266,14 +279,10 @@ def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, 
     pending = [job_for(cfg, g, key) for g in sorted(schedule, key=lambda g: (g.deal, g.index)) if g.id not in done]
     from arena.jail import leftovers
 
-    swept = leftovers.sweep(cfg.folder)
-    if swept:
-        echo(f"stopped {swept} process(es) left behind by an earlier run of {cfg.name} that was killed")
-    swept = sweep_stale_players()
-    if swept:
-        echo(f"stopped {swept} player process(es) left behind by game masters that were killed")
+    stopped = leftovers_text(*leftovers.sweep(cfg.folder), cfg.folder)
+    if stopped:
+        echo(stopped)
     note = isolation_note(cfg)
-    address = address or cfg.ray_address
     if workers is None:  # a cluster is used whole unless --workers says otherwise
         workers = 0 if address else cfg.workers
     new_records: list = []
@@ -284,7 +293,7 @@ def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, 
 
     def keep(batch):
         batches[0] += 1
-        if batches[0] in (1, 10) and (address is None and workers > 1):
+        if batches[0] in (1, 10) and address is None:
             leftovers.remember(cfg.folder)  # Ray's processes, for a run after a kill -9 to stop
         unplayed.extend(r for r in batch if r.get("failed"))
         batch = [r for r in batch if not r.get("failed")]
@@ -295,31 +304,48 @@ def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, 
     interrupted = False
     if pending:
         where = f"Ray at {address}" if address else f"{workers} Ray workers" if workers > 1 else "this process"
-        echo(f"{cfg.name}: {len(pending)} of {len(schedule)} games to play ({len(done)} already recorded) on {where}")
+        echo(f"{cfg.name}: {len(pending)} of {plural(len(schedule), 'game')} to play ({len(done)} already "
+             f"recorded) on {where}")
         echo(isolation_text(note))
         progress = Progress(len(pending), progress_stream or sys.stderr)
         try:
             ctrl_c.install()
             if address or workers > 1:
                 run_on_ray(game_setup(cfg), pending, keep, workers, address, progress,
-                           games_per_task or cfg.games_per_task, grace)
+                           games_per_task or cfg.games_per_task, grace, echo=echo)
             else:
                 run_in_process(game_setup(cfg), pending, keep, progress)
         except Interrupted:
             interrupted = True
+        except RayAddressError as exc:
+            raise TournamentError(str(exc)) from None
         finally:
             ctrl_c.uninstall()
             progress.close()
             store.close()
-            from arena.worker import close_pool
+            from arena.runs.worker import close_pool
 
             close_pool()
             leftovers.forget(cfg.folder)
     if unplayed:
-        echo(f"warning: {len(unplayed)} game(s) failed for no player's reason and were not recorded "
+        echo(f"warning: {plural(len(unplayed), 'game')} failed for no player's reason and "
+             f"{'was' if len(unplayed) == 1 else 'were'} not recorded "
              f"(first: {for_terminal(unplayed[0]['failed'])}); run the same command again to play them")
     board = write_leaderboard(cfg, store, records + new_records, schedule, report)
     return Outcome(board, len(new_records), len(done), len(schedule), interrupted, cfg.folder)
+
+
+def leftovers_text(players: int, others: int, folder) -> str:
+    """What :func:`arena.jail.leftovers.sweep` stopped, in words ('' where nothing)."""
+    what = []
+    if players:
+        what.append(plural(players, "player process", "player processes"))
+    if others:
+        what.append(plural(others, "other process" if players else "process",
+                           "other processes" if players else "processes") + " (Ray's, the jail's)")
+    if not what:
+        return ""
+    return f"stopped {' and '.join(what)} left by an earlier run of {folder} that was killed"
 
 
 def isolation_text(note: dict) -> str:
@@ -380,7 +406,7 @@ def write_leaderboard(cfg, store: ResultsStore, records: list, schedule: list, r
 
 
 def write_report(store: ResultsStore, board: dict, records: list, schedule: list) -> None:
-    from arena.report import build_report  # matplotlib: imported only when a report is drawn
+    from arena.reports.report import build_report  # matplotlib: imported only when a report is drawn
 
     store.write_text(REPORT, build_report(board, in_schedule_order(records, schedule)))
 
@@ -427,7 +453,8 @@ def rebuild_report(folder) -> Path:
 def summary_text(outcome: Outcome) -> str:
     lines = [render_text(outcome.board), ""]
     if outcome.interrupted:
-        lines.append(f"interrupted: {outcome.played} games played and kept now; run the same command to resume")
+        lines.append(f"interrupted: {plural(outcome.played, 'game')} played and kept now; "
+                     "run the same command to resume")
     lines.append(f"results in {outcome.folder}/ (games.jsonl, leaderboard.md, leaderboard.json, {REPORT})")
     return "\n".join(lines)
 
@@ -438,8 +465,8 @@ def submit_player(folder, spec: str, name: str, params: dict | None = None, work
     """Check a new player, add it to a tournament's stored config and play its games.
 
     Returns ``(outcome, place)``: the run's outcome and the newcomer's place."""
-    from arena.config import PlayerEntry
-    from arena.jail import is_builtin
+    from arena.runs.config import PlayerEntry
+    from arena.game.plugins import is_builtin
 
     folder = Path(folder)
     cfg = stored_config(folder)
@@ -465,9 +492,9 @@ def submit_player(folder, spec: str, name: str, params: dict | None = None, work
 
 
 def check_new_player(entry, cfg: TournamentConfig, echo=None) -> None:
-    """Build the player and play two check games (``arena.checks.check_player``) under
+    """Build the player and play two check games (``arena.runs.checks.check_player``) under
     the tournament's clocks and limits, in a player process of its own."""
-    from arena.checks import check_player, default_limits
+    from arena.runs.checks import check_player, default_limits
 
     where = f"player {entry.name!r}"
     if echo is not None:

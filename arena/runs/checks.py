@@ -11,9 +11,10 @@ import os
 import sys
 import time
 
-from arena.jail import Limits, SandboxError, is_builtin, spawn
-from arena.match import PlayerFault, play_game
-from arena.player_text import for_terminal
+from arena.game.plugins import is_builtin
+from arena.jail import Limits, SandboxError, spawn
+from arena.game.match import PlayerFault, play_game
+from arena.game.player_text import for_terminal
 from players.loading import PlayerSpecError, make_player
 
 CHECK_MOVE_SECONDS = 10.0
@@ -35,13 +36,17 @@ def default_limits(cfg=None, private=()) -> Limits:
     return Limits(memory_mb=memory, disk_mb=disk, private=hidden, plugins=plugins)
 
 
-def build_in_process_of_its_own(spec: str, params: dict, game: str, cfg=None) -> str | None:
-    """Load and build the player in a player process; the problem in words, or None."""
+def build_in_process_of_its_own(spec: str, params: dict, game: str, cfg=None, limits: Limits | None = None,
+                                seats: int | None = None) -> str | None:
+    """Load and build the player in a player process; the problem in words, or None.  An
+    error of the player's own code names the user's file and line, as the spec wrote the
+    file: ``mybot.py:7: MyBot() raised ValueError: ...``."""
     where, sep, _ = spec.rpartition(":")
     if sep and where.endswith(".py") and not os.path.isfile(where):
-        return f"player {spec!r}: no file {where}"
-    limits = default_limits(cfg)
-    seats = cfg.seats if cfg is not None else 2
+        return (f"player {spec!r}: no file {where} (from {os.getcwd()}); give the path of the player's .py file, "
+                "e.g. path/to/mybot.py:MyBot")
+    limits = limits or default_limits(cfg)
+    seats = seats or (cfg.seats if cfg is not None else 2)
     seconds = min(cfg.game_seconds, CHECK_GAME_SECONDS) if cfg is not None else CHECK_GAME_SECONDS
     process = None
     try:
@@ -49,7 +54,10 @@ def build_in_process_of_its_own(spec: str, params: dict, game: str, cfg=None) ->
         process.load()
         process.start(game, 0, seats, 0, time.monotonic() + seconds)
     except PlayerFault as fault:
-        return for_terminal(fault.detail)  # the player's text, in a message: one line, no escape sequence
+        detail = fault.detail
+        if sep and where.endswith(".py") and not os.path.isabs(where):
+            detail = detail.replace(os.path.abspath(where) + ":", where + ":")  # the file as the user wrote it
+        return for_terminal(detail)  # the player's text, in a message: one line, no escape sequence
     except SandboxError as exc:
         return f"cannot be checked on this machine: {exc}"
     finally:
@@ -83,6 +91,10 @@ def check_player(spec: str, params: dict | None, game: str, games: int = 3, num_
     if not isolated:
         make_player(spec, params, game)  # a bad built-in parameter is named before any game
     report = {"games": 0, "moves": 0, "think_seconds": 0.0, "slowest_move_seconds": 0.0, "isolated": isolated}
+    if isolated:  # loaded and built first: a module or constructor that fails is named at its file and line
+        problem = build_in_process_of_its_own(spec, params, game, limits=limits or default_limits(), seats=n)
+        if problem:
+            raise PlayerSpecError(problem)
     process = None
     try:
         for number in range(1, games + 1):

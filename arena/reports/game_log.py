@@ -1,7 +1,7 @@
 """``arena play`` / ``arena replay``: one game, printed as a readable log."""
 from __future__ import annotations
 
-from arena.player_text import for_terminal
+from arena.game.player_text import for_terminal
 from engine.record import GameRecord
 from engine.registry import get_game
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from arena.stats import normal_cdf
+from arena.ratings.stats import normal_cdf
 
 PRIOR_DRAWS = 1.0
 BOOTSTRAP = 1000

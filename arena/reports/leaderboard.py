@@ -2,10 +2,19 @@
 
 Built from the game log alone (``arena leaderboard results/<name>`` reprints it),
 sorted by the conservative TrueSkill rating μ − 3σ, with a Bradley–Terry Elo
-beside it (:mod:`arena.elo`: 95% bootstrap interval over deals, anchored on one
+beside it (:mod:`arena.ratings.elo`: 95% bootstrap interval over deals, anchored on one
 named player) and the likelihood that each player is stronger than the next.  Written as ``leaderboard.md`` and
 ``leaderboard.json``; nothing in it depends on timings, so the same games give
-byte-identical files.
+byte-identical files.  The board also carries the config as written to
+``config.yaml`` (``board["config"]``, for the report); ``leaderboard.json`` leaves
+it out, for its run-only keys (``output``, ``workers``) would make two runs of the
+same games differ, and ``config.yaml`` lies beside it.
+
+An Elo interval that cannot mean much is said so in words (:func:`elo_note`): one
+that collapsed to a point (the bootstrap over deals redrew the same games every
+time: one deal per pairing, or deals that all ended alike), and one from fewer
+than ``FEW_DEALS`` deals per pairing (a percentile bootstrap over so few is too
+narrow).
 """
 from __future__ import annotations
 
@@ -13,12 +22,16 @@ import json
 
 from tabulate import tabulate
 
-from arena.elo import default_anchor, fit_elo
-from arena.player_text import for_terminal, markdown_code_block
-from arena.ratings import count_faults, rate_games
-from arena.stats import wilson_interval
+from arena.ratings.elo import default_anchor, fit_elo, pair_points
+from arena.game.player_text import for_terminal, markdown_code_block
+from arena.ratings.rate import count_faults, rate_games
+from arena.ratings.stats import wilson_interval
 
 FAULT_LINES = 20
+COLLAPSED = "interval collapsed to a point"  # how elo_note's notes begin (the report keys on them)
+FEW = "only "
+FEW_DEALS = 10  # fewer deals per pairing than this: the bootstrap interval is too narrow (by ~1/3 at 5)
+NOT_IN_JSON = ("config",)  # config.yaml is beside leaderboard.json; its output and workers vary by run
 
 
 def in_schedule_order(records: list, schedule: list) -> list:
@@ -39,17 +52,22 @@ def build_leaderboard(cfg, records: list, schedule: list) -> dict:
     anchor = getattr(cfg, "elo_anchor", None) or default_anchor(names, {p.name: p.spec for p in cfg.players})
     elo = fit_elo(ordered, names, anchor)
     rows = sorted(ratings.players.values(), key=lambda s: (-s.conservative, s.name))
+    spread = deal_spread(ordered, names)
+    entries = {p.name: p for p in cfg.players}
     players = []
     for place, s in enumerate(rows, start=1):
         low, high = wilson_interval(s.wins, s.games)
         below = elo.los(s.name, rows[place].name) if place < len(rows) else None
-        players.append({"place": place, "name": s.name, "conservative": _r(s.conservative), "mu": _r(s.mu),
+        players.append({"place": place, "name": s.name, "class": entries[s.name].spec,
+                        "params": dict(entries[s.name].params), "conservative": _r(s.conservative), "mu": _r(s.mu),
                         "sigma": _r(s.sigma), "elo": _r_or_none(elo.elo.get(s.name)),
                         "elo_low": _r_or_none(elo.low.get(s.name)), "elo_high": _r_or_none(elo.high.get(s.name)),
                         "los_next": _r_or_none(below), "games": s.games, "wins": _r(s.wins),
                         "win_rate": _r(s.wins / s.games) if s.games else None,
                         "win_low": _r(low), "win_high": _r(high),
                         "mean_score": None if s.mean_score is None else _r(s.mean_score), "faults": s.faults})
+        players[-1]["elo_deals"] = spread["fewest"].get(s.name)
+        players[-1]["elo_note"] = elo_note(players[-1], anchor, spread)
     h2h = {a: {b: {"points": _r(v[0]), "games": v[1]} for (x, b), v in sorted(ratings.head_to_head.items())
                if x == a} for a in sorted(names)}
     faults = [{"game": r["id"], "index": r["index"], "player": r["players"][f["seat"]] if f.get("seat") is not None
@@ -59,7 +77,52 @@ def build_leaderboard(cfg, records: list, schedule: list) -> dict:
             "games_recorded": len(ordered), "games_rated": ratings.rated,
             "games_failed": sum(1 for r in ordered if not r.get("ranks")),
             "draw_probability": _r(ratings.draw_probability), "elo_anchor": anchor, "players": players,
-            "head_to_head": h2h, "faults": faults}
+            "head_to_head": h2h, "faults": faults, "config": cfg.to_yaml()}
+
+
+def deal_spread(records: list, names: list) -> dict:
+    """What the Elo bootstrap has to draw from: per player the fewest rated deals in any of
+    its pairings (``fewest``), and over the whole tournament whether every pairing played
+    one deal (``one_deal``) and whether every deal of each pairing ended alike (``alike``)."""
+    keys, points, _ = pair_points(records, sorted(set(names)))
+    pairings: dict = {}
+    for d, key in enumerate(keys):
+        pairings.setdefault(key[0], []).append(d)
+    fewest: dict = {}
+    for pairing, deals in pairings.items():
+        for name in pairing:
+            fewest[name] = min(fewest.get(name, len(deals)), len(deals))
+    return {"fewest": fewest, "one_deal": all(len(deals) == 1 for deals in pairings.values()),
+            "alike": all((points[deals] == points[deals[0]]).all() for deals in pairings.values())}
+
+
+def elo_note(p: dict, anchor: str, spread: dict) -> str | None:
+    """Why this player's Elo interval means little, in words (None when it is fine)."""
+    if p["elo"] is None or p["name"] == anchor:
+        return None
+    low, high = p["elo_low"], p["elo_high"]
+    if low is not None and high is not None and f"{low:+.0f}" == f"{high:+.0f}":
+        if spread["one_deal"]:
+            why = "each pairing played one deal, and the bootstrap over deals can only redraw that deal"
+        elif spread["alike"]:
+            why = "every deal of each pairing ended the same way, so each bootstrap redraw is the same games"
+        else:
+            why = "every bootstrap redraw of the deals gave the same rating"
+        return f"{COLLAPSED}: {why}; it says nothing about the uncertainty"
+    deals = p.get("elo_deals")
+    if deals is not None and deals < FEW_DEALS:
+        return (f"{FEW}{deals} {'deal' if deals == 1 else 'deals'} in a pairing: a bootstrap over so few deals "
+                f"gives too narrow an interval (by about a third at 5); read it as a rough guide")
+    return None
+
+
+def elo_notes(board: dict) -> list:
+    """One line per distinct note, naming the players it is about: ``Elo of b, c: interval collapsed ...``."""
+    grouped: dict = {}
+    for p in board["players"]:
+        if p.get("elo_note"):
+            grouped.setdefault(p["elo_note"], []).append(p["name"])
+    return [f"Elo of {', '.join(names)}: {note}" for note, names in grouped.items()]
 
 
 def _r(x: float) -> float:
@@ -78,17 +141,19 @@ def standings_table(board: dict, fmt: str) -> str:
         rate = "-" if p["win_rate"] is None else f"{p['win_rate']:.1%} ({p['win_low']:.1%}–{p['win_high']:.1%})"
         los = "" if p.get("los_next") is None else f"{p['los_next']:.1%}"
         rows.append([p["place"], p["name"], f"{p['conservative']:.2f}", f"{p['mu']:.2f}", f"{p['sigma']:.2f}",
-                     elo_text(p), los, p["games"], _wins(p["wins"]), rate,
+                     elo_text(p, board.get("elo_anchor")), los, p["games"], _wins(p["wins"]), rate,
                      "-" if p["mean_score"] is None else f"{p['mean_score']:.2f}", p["faults"]])
     return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True,
                     colalign=("right", "left") + ("right",) * (len(headers) - 2))
 
 
-def elo_text(p: dict) -> str:
-    """``+120 [+80, +160]``; the anchor ``0 (anchor)``; an unbounded end ``±∞``."""
+def elo_text(p: dict, anchor: str | None = None) -> str:
+    """``+120 [+80, +160]``; the anchor ``0 (anchor)``; an unbounded end ``±∞``.  Without the
+    ``anchor``'s name, a player at 0 with the interval [0, 0] is taken for it."""
     if p.get("elo") is None:
         return "-"
-    if p["elo"] == 0 and p.get("elo_low") == 0 and p.get("elo_high") == 0:
+    if p["name"] == anchor if anchor is not None else (p["elo"] == 0 and p.get("elo_low") == 0
+                                                       and p.get("elo_high") == 0):
         return "0 (anchor)"
     low = "-∞" if p.get("elo_low") is None else f"{p['elo_low']:+.0f}"
     high = "+∞" if p.get("elo_high") is None else f"{p['elo_high']:+.0f}"
@@ -131,7 +196,9 @@ def render_text(board: dict) -> str:
             f"{board['games_recorded']}/{board['games_scheduled']} games played")
     if board["games_failed"]:
         head += f", {board['games_failed']} failed (not rated)"
-    parts = [head, "", standings_table(board, "simple"), "", "head to head (row's points vs column):",
+    parts = [head, "", standings_table(board, "simple")]
+    parts += [f"note: {line}" for line in elo_notes(board)]
+    parts += ["", "head to head (row's points vs column):",
              head_to_head_table(board, "simple")]
     faults = fault_lines(board)
     if faults:
@@ -146,7 +213,11 @@ def render_markdown(board: dict) -> str:
              f"{board['draw_probability']:.3f}); sorted by μ − 3σ. Elo: Bradley–Terry over every pair of seats, "
              f"{board['elo_anchor']} = 0, 95% bootstrap interval over deals; LOS: likelihood that the player is "
              "stronger than the next one down.", "",
-             standings_table(board, "github"), "", "## Head to head", "",
+             standings_table(board, "github"), ""]
+    notes = elo_notes(board)
+    if notes:
+        parts += ["Note: " + "; ".join(notes) + ".", ""]
+    parts += ["## Head to head", "",
              "Row player's share of points against the column player (better place 1, shared place ½; games).", "",
              head_to_head_table(board, "github")]
     faults = fault_lines(board, limit=10**9)
@@ -156,7 +227,8 @@ def render_markdown(board: dict) -> str:
 
 
 def render_json(board: dict) -> str:
-    return json.dumps(board, indent=2, ensure_ascii=False) + "\n"
+    """``leaderboard.json``: the board without the config (``config.yaml`` is beside it)."""
+    return json.dumps({k: v for k, v in board.items() if k not in NOT_IN_JSON}, indent=2, ensure_ascii=False) + "\n"
 
 
 def _wins(wins: float) -> str:

@@ -8,16 +8,14 @@ where the results go.  Every problem is reported as ``file: key: problem``.
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import re
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
-from arena.player_text import for_terminal
+from arena.game.player_text import for_terminal
+from arena.game.plugins import import_plugins
 
 DEFAULTS = {
     "options": {},
@@ -82,7 +80,7 @@ class TournamentConfig:
     player_memory_mb: int = 2048  # a jailed player's whole process tree (and each process's address space)
     player_disk_mb: int = 64  # a jailed player's scratch (a private tmpfs, counted in its memory too)
     seeds: str | None = None  # "public": from `seed` alone; "secret": keyed by .secret; None: see seeds_public
-    elo_anchor: str | None = None  # the player at Elo 0 (default: arena.elo.default_anchor)
+    elo_anchor: str | None = None  # the player at Elo 0 (default: arena.ratings.elo.default_anchor)
     source: str = "<config>"  # the file it was read from, for messages
 
     @property
@@ -118,7 +116,7 @@ class TournamentConfig:
 
     def all_trusted(self) -> bool:
         """Whether every player is arena's own code, or runs in the game's process by choice."""
-        from arena.jail import is_builtin
+        from arena.game.plugins import is_builtin
 
         return self.isolation == "none" or all(is_builtin(p.spec, p.params) for p in self.players)
 
@@ -243,7 +241,8 @@ def _check_game(cfg: TournamentConfig) -> None:
         raise ConfigError(f"{where}: seats: {cfg.game} is for {spec.min_players}-{spec.max_players} players, "
                           f"not {cfg.seats}")
     if len(cfg.players) < cfg.seats:
-        raise ConfigError(f"{where}: players: {len(cfg.players)} player(s) cannot fill {cfg.seats} seats")
+        raise ConfigError(f"{where}: players: {len(cfg.players)} {'player' if len(cfg.players) == 1 else 'players'} "
+                          f"cannot fill {cfg.seats} seats")
     try:
         spec.resolve_options(cfg.options)
     except OptionError as exc:
@@ -258,11 +257,11 @@ def check_config_players(cfg: TournamentConfig) -> None:
 
 
 def check_player_entry(entry: PlayerEntry, game: str, where: str, cfg: TournamentConfig | None = None) -> None:
-    from arena.jail import is_builtin
+    from arena.game.plugins import is_builtin
     from players.loading import PlayerSpecError, make_player
 
     if not is_builtin(entry.spec, entry.params) and (cfg is None or cfg.isolation != "none"):
-        from arena.checks import build_in_process_of_its_own
+        from arena.runs.checks import build_in_process_of_its_own
 
         message = build_in_process_of_its_own(entry.spec, entry.params, game, cfg)
         if message:
@@ -277,25 +276,6 @@ def check_player_entry(entry: PlayerEntry, game: str, where: str, cfg: Tournamen
         raise ConfigError(f"{where}.params: {entry.spec} raised {type(exc).__name__}: {for_terminal(exc)}") from None
 
 
-def import_plugins(plugins) -> None:
-    """Import each plugin (a module name or a .py path); plugins may register games."""
-    for plugin in plugins:
-        if plugin.endswith(".py"):
-            path = Path(plugin).resolve()
-            mod_name = f"arena_plugin_{path.stem}"
-            if mod_name in sys.modules:
-                continue
-            if not path.is_file():
-                raise ImportError(f"no file {plugin}")
-            spec = importlib.util.spec_from_file_location(mod_name, path)
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[mod_name] = module
-            spec.loader.exec_module(module)
-        else:
-            try:
-                importlib.import_module(plugin)
-            except ImportError as exc:
-                raise ImportError(f"cannot import {plugin!r}: {exc}") from None
 
 
 def _no_unknown(mapping, known, where, prefix):

@@ -1,15 +1,20 @@
 """``arena match A B``: one player against another, until the result is clear.
 
-A match is a tournament of two players (:mod:`arena.tournament`): the same
+A match is a tournament of two players (:mod:`arena.runs.tournament`): the same
 config checks, schedule (every deal played twice, seats swapped), Ray runner,
 results folder (``results/<name>/``), resuming and leaderboard.  It is played in
 steps of a few deals (more deals as it goes); after each step it prints the
 score of the first player with its 95% Wilson interval, the Elo difference
 with its 95% bootstrap interval over deals and the likelihood of superiority
-(:mod:`arena.elo`), the pentanomial of game pairs and, with an SPRT
-(:mod:`arena.sprt`), its log-likelihood ratio, bounds and state.  It stops
+(:mod:`arena.ratings.elo`), the pentanomial of game pairs and, with an SPRT
+(:mod:`arena.ratings.sprt`), its log-likelihood ratio, bounds and state.  It stops
 after a fixed number of deals, or as soon as the SPRT accepts a hypothesis (or
 at the maximum number of deals).
+
+A rerun resumes: the deals already recorded are kept and rated, and only the
+deals still missing are played.  A rerun never drops recorded games from the
+ratings: asked for fewer deals than are recorded, it is refused (ask for at
+least as many, or start over with ``fresh``, which moves the old results aside).
 """
 from __future__ import annotations
 
@@ -18,14 +23,15 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from arena.config import PlayerEntry, check_config_players, config_from_dict
-from arena.elo import fit_elo
-from arena.leaderboard import in_schedule_order
-from arena.results import ResultsStore
-from arena.schedule import build_schedule
-from arena.sprt import Sprt, pentanomial
-from arena.stats import wilson_interval
-from arena.tournament import run_tournament, write_report
+from arena.runs.config import PlayerEntry, check_config_players, config_from_dict
+from arena.ratings.elo import fit_elo
+from arena.reports.leaderboard import in_schedule_order
+from arena.store.results import ResultsStore
+from arena.runs.schedule import build_schedule
+from arena.ratings.sprt import Sprt, pentanomial
+from arena.ratings.stats import wilson_interval
+from arena.runs import plural
+from arena.runs.tournament import TournamentError, run_tournament, write_report
 
 DEFAULT_DEALS = 100  # without an SPRT
 DEFAULT_MAX_DEALS = 1000  # with one
@@ -49,7 +55,7 @@ class MatchStatus:
     def line(self, first: str, sprt: Sprt | None) -> str:
         elo = "-" if self.elo is None else f"{self.elo:+.0f} [{_bound(self.elo_low)}, {_bound(self.elo_high)}]"
         los = "-" if self.los is None else f"{self.los:.1%}"
-        text = (f"{self.games} games, {self.deals} pairs: {first} {self.score:.1%} "
+        text = (f"{plural(self.games, 'game')}, {plural(self.deals, 'pair')}: {first} {self.score:.1%} "
                 f"[{self.score_low:.1%}, {self.score_high:.1%}]  Elo {elo}  LOS {los}  pairs {self.pairs}")
         if sprt is not None:
             text += f"  LLR {self.llr:.2f} [{sprt.lower:.2f}, {sprt.upper:.2f}] {self.state}"
@@ -104,12 +110,15 @@ def match_status(records: list, first: str, second: str, sprt: Sprt | None) -> M
 
 
 def run_match(cfg, deals: int | None = None, sprt: Sprt | None = None, fresh: bool = False,
-              address: str | None = None, echo=print, report: bool = True) -> MatchOutcome:
+              address: str | None = None, echo=print, report: bool = True, progress_stream=None) -> MatchOutcome:
     """Play ``cfg``'s two players deal by deal: ``deals`` deals, or with ``sprt`` until it
-    accepts a hypothesis (``deals`` is then the most it plays)."""
+    accepts a hypothesis (``deals`` is then the most it plays).  Refused
+    (:class:`TournamentError`): ``deals`` below 1, or fewer than the results folder already
+    holds (unless ``fresh``).  Each step's games are counted on ``progress_stream``
+    (none: not shown)."""
     first, second = cfg.players[0].name, cfg.players[1].name
-    limit = deals or (DEFAULT_MAX_DEALS if sprt else DEFAULT_DEALS)
-    quiet = io.StringIO()
+    limit = check_deals(cfg, deals, sprt, fresh)
+    quiet = progress_stream or io.StringIO()
     played = 0 if fresh else min(limit, _deals_recorded(cfg))
     while True:
         step = max(2 * max(1, cfg.workers), played // 4)
@@ -131,6 +140,33 @@ def run_match(cfg, deals: int | None = None, sprt: Sprt | None = None, fresh: bo
     return MatchOutcome(status, cfg.folder, outcome.board, outcome.interrupted)
 
 
+def check_deals(cfg, deals: int | None, sprt: Sprt | None = None, fresh: bool = False) -> int:
+    """The most deals the match is to play; :class:`TournamentError` for ``deals`` below 1,
+    or fewer than the results folder already holds (unless ``fresh``): their games would
+    drop out of the ratings."""
+    if deals is not None and deals < 1:
+        raise TournamentError(f"--deals {deals}: a match plays at least 1 deal; give --deals 1 or more "
+                              f"(default {DEFAULT_DEALS}, with --sprt at most {DEFAULT_MAX_DEALS})")
+    limit = deals or (DEFAULT_MAX_DEALS if sprt else DEFAULT_DEALS)
+    recorded = 0 if fresh else _deals_in_log(cfg)
+    if recorded > limit:
+        asked = f"--deals {deals}" if deals is not None else f"the default of {limit} deals"
+        raise TournamentError(f"{cfg.folder} already holds {plural(recorded, 'deal')} of this match, more than "
+                              f"{asked}: the games of the deals past {limit} would drop out of its ratings. "
+                              f"Give --deals {recorded} or more to keep them all, or --fresh to start over "
+                              "(the old results are moved aside, not deleted)")
+    return limit
+
+
+def _deals_in_log(cfg) -> int:
+    """How many deals the schedule must hold for every recorded game of this match to be
+    rated (the last recorded deal's number, plus one)."""
+    if not (cfg.folder / "games.jsonl").exists():
+        return 0
+    deals = [r.get("deal") for r in ResultsStore(cfg.folder).load_games(warn=lambda _: None, repair=False)]
+    return max((d + 1 for d in deals if isinstance(d, int)), default=0)
+
+
 def _deals_recorded(cfg) -> int:
     """Deals of this match already in its results folder (a rerun resumes from there)."""
     store = ResultsStore(cfg.folder)
@@ -144,7 +180,7 @@ def _deals_recorded(cfg) -> int:
 
 
 def _notes(message: str, echo) -> None:
-    if message.startswith(("warning", "note", "--fresh")):
+    if message.startswith(("warning", "WARNING", "note", "--fresh", "stopped", "joined")):
         echo(message)
 
 

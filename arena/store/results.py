@@ -6,11 +6,11 @@
   ``fsync``, so a crash at any moment loses no finished game and can at worst
   leave the last line torn.  On load a torn last line (no newline, or not JSON)
   is dropped with a warning and truncated away; a bad line in the middle, or
-  any valid JSON line that is not a usable game record (:mod:`arena.record_check`),
+  any valid JSON line that is not a usable game record (:mod:`arena.store.record_check`),
   is an error naming the file and line, and nothing is changed.
 - ``leaderboard.md`` / ``leaderboard.json``: written after each run.
 - ``.secret``, ``.games.head``: the tournament's secret and the log's head
-  (:mod:`arena.secret`); every line of ``games.jsonl`` carries an
+  (:mod:`arena.store.secret`); every line of ``games.jsonl`` carries an
   authentication tag, checked on load: a line added, changed or removed
   outside arena is an error naming the file and line.
 - ``.lock``: held (``flock``) by the one ``arena`` process playing this tournament,
@@ -24,7 +24,7 @@ import os
 import sys
 from pathlib import Path
 
-from arena.record_check import record_problem
+from arena.store.record_check import record_problem
 
 GAMES = "games.jsonl"
 CONFIG = "config.yaml"
@@ -50,7 +50,7 @@ class ResultsStore:
         self.config_path = self.folder / CONFIG
         self._fd = None
         self._lock_fd = None
-        self.signer = None  # arena.secret.LogSigner once the log is loaded or started
+        self.signer = None  # arena.store.secret.LogSigner once the log is loaded or started
 
     # --- one writer at a time -------------------------------------------------
     def try_lock(self) -> bool:
@@ -126,8 +126,8 @@ class ResultsStore:
         return self._valid(games)
 
     def _authenticate(self, raw: list) -> None:
-        """Check every line's tag (arena.secret); a log without them is refused."""
-        from arena.secret import LogError, LogSigner, load_secret
+        """Check every line's tag (arena.store.secret); a log without them is refused."""
+        from arena.store.secret import LogError, LogSigner, load_secret
 
         try:
             key = load_secret(self.folder)
@@ -180,7 +180,7 @@ class ResultsStore:
     def start_log(self):
         """The log's signer: from the loaded log, or a new secret for a new tournament."""
         if self.signer is None:
-            from arena.secret import LogSigner, create_secret, load_secret
+            from arena.store.secret import LogSigner, create_secret, load_secret
 
             if self.games_path.exists() and self.games_path.stat().st_size:
                 self.load_games(repair=False)  # authenticates the lines already there

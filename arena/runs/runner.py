@@ -33,7 +33,7 @@ import time
 from collections import deque
 from pathlib import Path
 
-from arena.worker import close_pool, failed_record, isolated, play_batch, play_one, record_from_trace
+from arena.runs.worker import close_pool, failed_record, isolated, play_batch, play_one, record_from_trace
 
 # A Ray 2.60 worker idles ~6 ms between two tasks on 2 cores even with the next one
 # already submitted (timestamps taken inside the tasks), plus 20-40 µs per game of the
@@ -46,8 +46,65 @@ STARTUP_ALLOWANCE = 60.0  # seconds a lone game may wait for a worker to start
 RETRIES = 3  # plays of an isolated game whose worker was lost, before it is left for the next run
 
 
+ADDRESS_PROBE_SECONDS = 5.0  # how long a Ray address may take to accept a connection
+
+
 class Interrupted(Exception):
     """Ctrl-C: finished games were handed over; the rest were not played."""
+
+
+class RayAddressError(ValueError):
+    """A Ray address that names no cluster that answers; the message says what to do."""
+
+
+_ALTERNATIVES = ("start one with `ray start --head` and give its host:port, or leave out --address "
+                 "(and the config's ray_address) for a Ray cluster of this run's own")
+
+
+def resolve_address(address: str, probe_seconds: float = ADDRESS_PROBE_SECONDS) -> str:
+    """The ``host:port`` of the Ray cluster ``address`` names (``auto``: ``RAY_ADDRESS``, else
+    the cluster last started here with ``ray start``), once its port accepts a connection
+    within ``probe_seconds``; :class:`RayAddressError` otherwise (at once, instead of Ray's
+    retries and warnings: ``ray.init`` waits a minute or more on an address that does not
+    answer).  ``auto`` never picks a Ray instance that was not started with ``ray start``
+    (another run's own local cluster)."""
+    import socket
+
+    given = address
+    where = ""
+    if address == "auto":
+        address = os.environ.get("RAY_ADDRESS", "").strip()
+        where = " (from RAY_ADDRESS)"
+        if not address or address == "auto":
+            address, where = _last_started_cluster(), " (the cluster last started here with `ray start`)"
+        if not address:
+            raise RayAddressError(f"--address auto: no Ray cluster was started on this machine with "
+                                  f"`ray start` and RAY_ADDRESS is not set; {_ALTERNATIVES}")
+    address = address.strip()
+    if address.startswith("ray://"):
+        return address  # Ray Client: its own protocol and its own errors
+    host, sep, port = address.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise RayAddressError(f"Ray address {given!r}: expected host:port (e.g. 127.0.0.1:6379) or auto")
+    host = host.strip("[]")
+    try:
+        with socket.create_connection((host, int(port)), timeout=probe_seconds):
+            pass
+    except OSError as exc:
+        why = f"no answer within {probe_seconds:g} s" if isinstance(exc, socket.timeout) else \
+            (exc.strerror or type(exc).__name__).lower()
+        raise RayAddressError(f"no Ray cluster answers at {address}{where} ({why}); {_ALTERNATIVES}") from None
+    return address
+
+
+def _last_started_cluster() -> str | None:
+    try:
+        from ray._private.utils import read_ray_address
+
+        return read_ray_address(None)
+    except Exception:  # noqa: BLE001 - Ray's private helper moved: read its file ourselves
+        path = Path(os.environ.get("RAY_TMPDIR") or "/tmp") / "ray" / "ray_current_cluster"
+        return path.read_text().strip() if path.is_file() else None
 
 
 class Progress:
@@ -101,9 +158,12 @@ def run_in_process(setup: dict, jobs: list, on_records, progress: Progress | Non
         close_pool()
 
 
-def start_ray(workers: int, address: str | None = None) -> int:
-    """Start (or join) Ray; returns the number of CPUs to keep busy."""
+def start_ray(workers: int, address: str | None = None, echo=None) -> int:
+    """Start (or join) Ray; returns the number of CPUs to keep busy.  Joining a cluster
+    (``address``: host:port, or ``auto``), ``echo`` is told which one."""
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    if address:
+        address = resolve_address(address)  # before Ray: it would retry for minutes
     import ray
 
     if ray.is_initialized():
@@ -114,12 +174,47 @@ def start_ray(workers: int, address: str | None = None) -> int:
 
     atexit.register(sweep)  # after Ray's own exit hook: the workers' player cgroups and scratch
     if address:
-        ray.init(address=address, log_to_driver=False, logging_level="ERROR")
+        try:
+            with _stderr_silenced():  # Ray's C++ client logs each retry to fd 2 (~20 s where no GCS answers)
+                ray.init(address=address, log_to_driver=False, logging_level="ERROR")
+        except Exception as exc:  # noqa: BLE001 - the port answered, but not as a Ray cluster would
+            raise RayAddressError(f"cannot join the Ray cluster at {address}: {_first_line(exc)}; "
+                                  f"{_ALTERNATIVES}") from None
+        if echo is not None:
+            cpus = int(ray.cluster_resources().get("CPU", 0))
+            echo(f"joined the Ray cluster at {_joined(ray, address)} ({cpus} CPU{'' if cpus == 1 else 's'})")
     else:
         os.environ.setdefault("RAY_AUTH_MODE", "disabled")
         ray.init(address="local", num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False,
                  logging_level="ERROR", configure_logging=False)
     return _cpus(ray, workers)
+
+
+class _stderr_silenced:
+    """fd 2 on /dev/null for a while (the C++ side of Ray writes there directly)."""
+
+    def __enter__(self):
+        try:
+            sys.stderr.flush()
+            self.saved = os.dup(2)
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 2)
+            os.close(null)
+        except OSError:
+            self.saved = None
+        return self
+
+    def __exit__(self, *exc):
+        if self.saved is not None:
+            os.dup2(self.saved, 2)
+            os.close(self.saved)
+
+
+def _joined(ray, address: str) -> str:
+    try:
+        return ray.get_runtime_context().gcs_address or address
+    except Exception:  # noqa: BLE001
+        return address
 
 
 def _cpus(ray, workers):
@@ -259,8 +354,8 @@ class RayRunner:
 
 def run_on_ray(setup: dict, jobs: list, on_records, workers: int, address: str | None = None,
                progress: Progress | None = None, games_per_task: int | None = None,
-               grace: float = BACKSTOP_GRACE) -> None:
-    cpus = start_ray(workers, address)
+               grace: float = BACKSTOP_GRACE, echo=None) -> None:
+    cpus = start_ray(workers, address, echo)
     if progress:
         progress.restart()
     RayRunner(setup, cpus, on_records, progress, games_per_task, grace).run(jobs)

@@ -5,7 +5,7 @@
 
 - the game seeds (:func:`derive`), so that knowing the config (its ``seed``,
   the players' names) does not tell anyone the deals;
-- the seeds handed to players (``arena.match.player_seed``);
+- the seeds handed to players (``arena.game.match.player_seed``);
 - the authentication tags of ``games.jsonl`` (:class:`LogSigner`): each line
   ends with ``"tag"``, an HMAC-SHA256 of the line chained to the tag of the line
   before, so that a line added, changed or removed outside arena is found.

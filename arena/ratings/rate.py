@@ -1,6 +1,6 @@
 """TrueSkill ratings and the simple statistics beside them.
 
-Ratings are computed from all rated games at once (:mod:`arena.trueskill_batch`:
+Ratings are computed from all rated games at once (:mod:`arena.ratings.trueskill_batch`:
 expectation propagation over the whole game set), so they depend neither on the
 order of the games, nor on the order of the players in the config, nor on when
 a player was submitted.  Each seat is a team of one; places with ties as played.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from arena.trueskill_batch import rate_batch
+from arena.ratings.trueskill_batch import rate_batch
 
 
 @dataclass

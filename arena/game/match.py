@@ -33,7 +33,7 @@ from engine.rng import mix64
 @dataclass
 class Fault:
     seat: int
-    kind: str  # "exception" | "illegal" | "overrun" | "hang" | "crash"
+    kind: str  # "exception" | "illegal" | "overrun" | "hang" | "crash" | "memory"
     detail: str
 
 
@@ -121,7 +121,7 @@ class _InPlayer:
 
 def player_seed(game_seed: int, seat: int, key: bytes | None = None) -> int:
     """The seed a player gets for one game: a keyed hash (HMAC-SHA256) of the game's
-    seed and its seat.  The key is the tournament's secret (:mod:`arena.secret`);
+    seed and its seat.  The key is the tournament's secret (:mod:`arena.store.secret`);
     without one (``arena play``, checks) it is the game's seed itself, so that a
     player that knows its seed learns nothing it could rebuild the deal from."""
     key = key if key is not None else b"game-seed:%d" % game_seed
@@ -228,6 +228,11 @@ def _is_process(player) -> bool:
     return getattr(player, "is_player_process", False)
 
 
+class SandboxError(RuntimeError):
+    """A player process that could not be jailed or confined before any player code ran:
+    the machine's problem, so the game fails for no player's reason (and is played again)."""
+
+
 class PlayerFault(Exception):
     """What a player did wrong, to be recorded against its seat."""
 
@@ -283,8 +288,6 @@ class _ProcessSeat:
 
     @contextmanager
     def _in_flight(self, what: str):
-        from arena.jail import SandboxError
-
         try:
             yield
         except (PlayerFault, SandboxError):

@@ -20,7 +20,7 @@ import time
 from dataclasses import asdict
 
 from arena.jail.affinity import pinned
-from arena.match import Fault, faulted_ranks, play_game
+from arena.game.match import Fault, faulted_ranks, play_game
 
 _classes: dict = {}  # (spec, game) -> Player class, per process
 _ready_paths: set = set()
@@ -29,7 +29,7 @@ _ready_paths: set = set()
 def isolated(setup: dict, names) -> bool:
     """Whether a game's players run in jails of their own: unless the config says
     ``isolation: none``, or every player of the game is one of arena's own."""
-    from arena.jail import is_builtin
+    from arena.game.plugins import is_builtin
 
     if setup.get("isolation") == "none":
         return False
@@ -60,7 +60,7 @@ def prepare_process(setup: dict) -> None:
             _ready_paths.add(path)
             if path not in sys.path:
                 sys.path.append(path)
-    from arena.config import import_plugins
+    from arena.game.plugins import import_plugins
 
     import_plugins(setup.get("plugins", ()))
 

@@ -1,0 +1,39 @@
+"""Which players are arena's own code, and the config's plugins imported (modules that may
+register games).  Used by the game master, the jail's host and the tournament alike."""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from pathlib import Path
+
+BUILTIN_SPECS = frozenset({"random", "rules", "ismcts", "pimc"})
+
+def is_builtin(spec: str, params: dict | None = None) -> bool:
+    """Whether a player is arena's own code only: a built-in name, and no parameter
+    that names a player spec of someone else's (an ISMCTS ``rollout`` policy)."""
+    if spec not in BUILTIN_SPECS:
+        return False
+    rollout = (params or {}).get("rollout", "random")
+    return not isinstance(rollout, str) or rollout in BUILTIN_SPECS
+
+
+def import_plugins(plugins) -> None:
+    """Import each plugin (a module name or a .py path); plugins may register games."""
+    for plugin in plugins:
+        if plugin.endswith(".py"):
+            path = Path(plugin).resolve()
+            mod_name = f"arena_plugin_{path.stem}"
+            if mod_name in sys.modules:
+                continue
+            if not path.is_file():
+                raise ImportError(f"no file {plugin}")
+            spec = importlib.util.spec_from_file_location(mod_name, path)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[mod_name] = module
+            spec.loader.exec_module(module)
+        else:
+            try:
+                importlib.import_module(plugin)
+            except ImportError as exc:
+                raise ImportError(f"cannot import {plugin!r}: {exc}") from None

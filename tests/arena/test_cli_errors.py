@@ -1,0 +1,275 @@
+"""Every command's errors: exit code 2 and one first line ``error: ...`` that says what is
+wrong and what to do; and the small things a user meets (--version, plurals, --quiet)."""
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import REPO, player, toy_config
+
+from arena.cli import app
+
+BAD_CONSTRUCTOR = '''from players.random_player import RandomPlayer
+
+
+class Boom(RandomPlayer):
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        raise ValueError("bad parameter")
+'''
+
+BAD_IMPORT = '''import os
+
+x = 1 / 0
+
+
+class P:
+    pass
+'''
+
+
+def invoke(args):
+    result = CliRunner().invoke(app, args)
+    return result.exit_code, result.output.splitlines()
+
+
+@pytest.fixture
+def user_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad.py").write_text(BAD_CONSTRUCTOR)
+    (tmp_path / "badimport.py").write_text(BAD_IMPORT)
+    return tmp_path
+
+
+# --- 1. arena play with a player that cannot be built -------------------------------------
+@pytest.mark.parametrize("spec, first", [
+    ("nosuch", "error: player 'nosuch': expected a built-in name"),
+    ("nosuch.py:X", "error: player 'nosuch.py:X': no file nosuch.py"),
+    ("bad.py:Boom", "error: bad.py:7: Boom() raised ValueError: bad parameter"),
+    ("badimport.py:P", "error: badimport.py:3: importing badimport.py raised ZeroDivisionError: division by zero"),
+])
+def test_play_with_a_player_that_cannot_be_built_exits_2_before_any_move(user_folder, spec, first):
+    code, lines = invoke(["play", "origin", "--players", f"random,{spec}"])  # no --seed: nothing before the error
+    assert code == 2, lines
+    assert lines[0].startswith(first), lines
+    assert not any("--- result ---" in line for line in lines)
+
+
+# --- 5. check-player points at the user's file and line -----------------------------------
+@pytest.mark.parametrize("args, first", [
+    (["bad.py:Boom"], "error: bad.py:7: Boom() raised ValueError: bad parameter"),
+    (["bad.py:Boom", "--param", "speed=3"], "error: bad.py:6: Boom(speed=3) raised TypeError: "),
+    (["badimport.py:P"], "error: badimport.py:3: importing badimport.py raised ZeroDivisionError"),
+])
+def test_check_player_names_the_users_file_and_line(user_folder, args, first):
+    code, lines = invoke(["check-player", *args, "--game", "origin"])
+    assert code == 2, lines
+    assert lines[0].startswith(first), lines
+    assert "arena/" not in lines[0]
+
+
+# --- 2. Ray addresses ---------------------------------------------------------------------
+def test_address_auto_without_a_cluster_is_one_line(tmp_path, monkeypatch):
+    import arena.runs.runner as runner
+
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    monkeypatch.setattr(runner, "_last_started_cluster", lambda: None)
+    path = toy_config(tmp_path, [player("a"), player("b", seed=1)], games=1)
+    for args in (["tournament", str(path)], ["match", "random", "rules", "--game", "origin", "--output", str(tmp_path)]):
+        code, lines = invoke([*args, "--address", "auto"])
+        assert code == 2, lines
+        assert lines[0].startswith("error: --address auto: no Ray cluster was started on this machine"), lines
+        assert "ray start --head" in lines[0] and len(lines) == 1
+
+
+def test_address_auto_follows_ray_address_and_says_so(tmp_path, monkeypatch):
+    monkeypatch.setenv("RAY_ADDRESS", "127.0.0.1:1")
+    path = toy_config(tmp_path, [player("a"), player("b", seed=1)], games=1)
+    code, lines = invoke(["tournament", str(path), "--address", "auto"])
+    assert code == 2, lines
+    assert lines[0].startswith("error: no Ray cluster answers at 127.0.0.1:1 (from RAY_ADDRESS)"), lines
+
+
+def test_a_malformed_address_is_refused(tmp_path):
+    code, lines = invoke(["match", "random", "rules", "--game", "origin", "--address", "nonsense",
+                          "--output", str(tmp_path)])
+    assert code == 2 and lines[0].startswith("error: Ray address 'nonsense': expected host:port"), lines
+
+
+def test_an_address_where_nothing_answers_fails_within_30_seconds(tmp_path):
+    path = toy_config(tmp_path, [player("a"), player("b", seed=1)], games=1)
+    env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0")
+    for args in (["tournament", str(path)], ["match", "random", "rules", "--game", "origin", "--output", str(tmp_path)]):
+        began = time.monotonic()
+        done = subprocess.run([sys.executable, "-m", "arena.cli", *args, "--address", "127.0.0.1:1"], cwd=REPO,
+                              env=env, capture_output=True, text=True, timeout=30)
+        assert time.monotonic() - began < 30
+        assert done.returncode == 2, done.stderr
+        lines = (done.stdout + done.stderr).splitlines()
+        assert lines[0].startswith("error: no Ray cluster answers at 127.0.0.1:1"), lines
+        assert len(lines) == 1, lines
+
+
+def test_joining_a_cluster_says_which(monkeypatch):
+    """start_ray tells which cluster it joined (Ray itself stubbed: no cluster is started here)."""
+    import types
+
+    import arena.runs.runner as runner
+
+    calls = []
+    fake = types.SimpleNamespace(
+        is_initialized=lambda: False, init=lambda **kw: calls.append(kw),
+        cluster_resources=lambda: {"CPU": 3.0},
+        get_runtime_context=lambda: types.SimpleNamespace(gcs_address="10.0.0.5:6379"))
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    monkeypatch.setattr(runner, "resolve_address", lambda address: "10.0.0.5:6379")
+    monkeypatch.setattr("atexit.register", lambda *_: None)
+    said = []
+    assert runner.start_ray(0, "auto", echo=said.append) == 3
+    assert calls[0]["address"] == "10.0.0.5:6379"
+    assert said == ["joined the Ray cluster at 10.0.0.5:6379 (3 CPUs)"]
+
+
+# --- 3. --deals ---------------------------------------------------------------------------
+@pytest.mark.parametrize("deals", ["0", "-1"])
+def test_match_refuses_deals_below_one(tmp_path, deals):
+    code, lines = invoke(["match", "random", "rules", "--game", "origin", "--workers", "0",
+                          "--output", str(tmp_path), "--deals", deals])
+    assert code == 2, lines
+    assert lines[0] == (f"error: --deals {deals}: a match plays at least 1 deal; give --deals 1 or more "
+                        "(default 100, with --sprt at most 1000)")
+    assert not (tmp_path / "match-origin-random-vs-rules").exists()
+
+
+def test_a_match_rerun_with_fewer_deals_is_refused_and_keeps_every_game(tmp_path):
+    args = ["match", "random", "rules", "--game", "origin", "--workers", "0", "--output", str(tmp_path)]
+    code, lines = invoke([*args, "--deals", "4"])
+    assert code == 0, lines
+    log = tmp_path / "match-origin-random-vs-rules" / "games.jsonl"
+    before = log.read_bytes()
+    code, lines = invoke([*args, "--deals", "2"])
+    assert code == 2, lines
+    assert lines[0].startswith(f"error: {tmp_path}/match-origin-random-vs-rules already holds 4 deals of this "
+                               "match, more than --deals 2"), lines
+    assert "--deals 4 or more" in lines[0] and "--fresh" in lines[0]
+    assert log.read_bytes() == before
+    code, lines = invoke([*args, "--deals", "4"])  # as many: nothing to play, all 8 games rated
+    assert code == 0 and any(line.startswith("8 games, 4 pairs") for line in lines), lines
+    code, lines = invoke([*args, "--deals", "1", "--fresh"])
+    assert code == 0 and any(line.startswith("2 games, 1 pair:") for line in lines), lines
+
+
+def test_a_tournament_rerun_with_fewer_deals_is_refused_and_keeps_every_game(tmp_path):
+    path = toy_config(tmp_path, [player("a"), player("b", seed=1)], games=3, workers=0)
+    assert invoke(["tournament", str(path)])[0] == 0
+    log = tmp_path / "results" / "t" / "games.jsonl"
+    before = log.read_bytes()
+    toy_config(tmp_path, [player("a"), player("b", seed=1)], games=2, workers=0)
+    code, lines = invoke(["tournament", str(path)])
+    assert code == 2, lines
+    assert lines[0].startswith(f"error: {path}: this config would change games already played"), lines
+    assert "games_per_pairing: 3 -> 2, but 3 deals are recorded: 2 recorded games would drop out of the ratings" \
+        in "\n".join(lines)
+    assert log.read_bytes() == before
+    toy_config(tmp_path, [player("a"), player("b", seed=1)], games=4, workers=0)  # more deals: played on
+    code, lines = invoke(["tournament", str(path)])
+    assert code == 0 and len(log.read_text().splitlines()) == 8, lines
+
+
+# --- 4. what a run stopped ----------------------------------------------------------------
+def test_a_fresh_run_says_nothing_of_processes_stopped(tmp_path):
+    path = toy_config(tmp_path, [player("a"), player("b", seed=1)], games=1, workers=0)
+    code, lines = invoke(["tournament", str(path)])
+    assert code == 0, lines
+    assert not any("stopped" in line for line in lines), lines
+
+
+def test_a_run_after_a_killed_one_says_what_it_stopped_of_that_folder(tmp_path):
+    path = toy_config(tmp_path, [player("a"), player("b", seed=1)], games=1, workers=0)
+    assert invoke(["tournament", str(path)])[0] == 0
+    folder = tmp_path / "results" / "t"  # run again (nothing left to play: it still sweeps)
+    from arena.jail.leftovers import NOTE, _stat
+
+    left = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        (folder / NOTE).write_text(json.dumps({"driver": 999999999, "processes": {str(left.pid): _stat(left.pid)[1]}}))
+        code, lines = invoke(["tournament", str(path)])
+        assert code == 0, lines
+        assert f"stopped 1 process (Ray's, the jail's) left by an earlier run of {folder} that was killed" in lines
+        assert left.wait(timeout=10) == -9
+    finally:
+        left.kill()
+
+
+def test_leftovers_text_counts_in_words():
+    from arena.runs.tournament import leftovers_text
+
+    assert leftovers_text(0, 0, "results/quick") == ""
+    assert leftovers_text(3, 0, "results/quick") == \
+        "stopped 3 player processes left by an earlier run of results/quick that was killed"
+    assert leftovers_text(1, 2, "results/quick") == ("stopped 1 player process and 2 other processes (Ray's, "
+                                                    "the jail's) left by an earlier run of results/quick that was killed")
+
+
+# --- 6. small things ----------------------------------------------------------------------
+def test_version():
+    from importlib.metadata import version
+
+    code, lines = invoke(["--version"])
+    assert code == 0 and lines == [f"arena {version('arena')}"]
+
+
+def test_counts_are_plural_only_when_more_than_one(tmp_path):
+    code, lines = invoke(["check-player", "random", "--game", "origin", "--games", "1"])
+    assert code == 0 and lines[0].startswith("OK: random played 1 game of origin"), lines
+    code, lines = invoke(["check-player", "random", "--game", "origin", "--games", "2"])
+    assert code == 0 and lines[0].startswith("OK: random played 2 games of origin"), lines
+    code, lines = invoke(["match", "random", "rules", "--game", "origin", "--workers", "0", "--deals", "1",
+                          "--output", str(tmp_path)])
+    assert code == 0 and any(line.startswith("2 games, 1 pair:") for line in lines), lines
+    from arena.runs import plural
+
+    assert [plural(n, "fault") for n in (0, 1, 2)] == ["0 faults", "1 fault", "2 faults"]
+
+
+def test_quiet_means_the_same_for_play_and_replay(tmp_path):
+    record = tmp_path / "game.json"
+    code, played = invoke(["play", "origin", "--seed", "5", "--quiet", "--record", str(record)])
+    assert code == 0, played
+    code, replayed = invoke(["replay", str(record), "--quiet"])
+    assert code == 0, replayed
+    assert played[0] == "--- final position ---"
+    assert played[:-1] == replayed  # the same outcome (play adds where the record went)
+    code, full = invoke(["replay", str(record)])
+    assert len(full) > len(replayed) and full[-len(replayed):] == replayed
+
+
+def test_quiet_help_is_the_same_everywhere():
+    from arena.cli import QUIET_HELP
+
+    for command in ("play", "replay", "tournament", "match"):
+        result = CliRunner().invoke(app, [command, "--help"], terminal_width=400, env={"COLUMNS": "400"})
+        assert " ".join(QUIET_HELP.split()[:6]) in " ".join(result.output.split()), command
+
+
+def test_quiet_tournament_and_match_print_only_the_outcome(tmp_path):
+    path = toy_config(tmp_path, [player("a"), player("b", seed=1)], games=1, workers=0)
+    code, lines = invoke(["tournament", str(path), "--quiet"])
+    assert code == 0 and not any("games to play" in line or line.startswith("players:") for line in lines), lines
+    code, lines = invoke(["match", "random", "rules", "--game", "origin", "--workers", "0", "--deals", "12",
+                          "--output", str(tmp_path), "--quiet"])
+    assert code == 0, lines
+    assert [line for line in lines if " pairs: " in line or " pair: " in line] == [lines[0]]
+    assert lines[0].startswith("24 games, 12 pairs")
+
+
+def test_bench_engine_calls_its_progress():
+    from arena.bench.engine import bench_engine
+
+    seen = []
+    rows = bench_engine(["origin"], [2], seconds=0.05, repeats=1, progress=lambda *a: seen.append(a))
+    assert len(rows) == 1 and seen == [(0, 1, "origin, 2 players"), (1, 1, "done")]
