@@ -11,7 +11,7 @@ def run(path, check_players=True, **kwargs):
     kwargs.setdefault("echo", lambda *_: None)
     kwargs.setdefault("progress_stream", io.StringIO())
     kwargs.setdefault("grace", 1.0)
-    kwargs.setdefault("report", False)  # drawing the charts takes a second; tests/arena/test_report.py draws them
+    kwargs.setdefault("report", False)  # drawing the charts takes a second; tests/arena/reports/test_report.py draws them
     return run_tournament(load_config(path, check_players=check_players), **kwargs)
 
 

@@ -4,14 +4,13 @@ import subprocess
 import sys
 
 import tempfile
-from pathlib import Path
 
 import pytest
 
 from arena.jail import affinity
 from arena.runs.worker import close_pool, play_one
 
-TOY = str(Path(__file__).resolve().parent.parent / "toy_game.py")
+from conftest import HERE, TOY
 
 
 @pytest.fixture(autouse=True)
@@ -24,7 +23,7 @@ def own_locks(tmp_path, monkeypatch):
 
 def test_the_players_of_a_game_run_on_the_masters_cpu_and_the_master_gets_its_cpus_back():
     before = os.sched_getaffinity(0)
-    reporter = f"{Path(__file__).with_name('fault_players.py')}:CpuReporter"
+    reporter = f"{HERE / 'fault_players.py'}:CpuReporter"
     setup = {"game": "toy", "options": {}, "plugins": [TOY], "move_seconds": None, "game_seconds": 30.0,
              "players": {"a": (reporter, {}), "b": ("random", {})}, "limits": {}}
     job = {"id": "g", "index": 0, "pairing": ["a", "b"], "deal": 0, "rotation": 0, "seed": 3, "players": ["a", "b"]}

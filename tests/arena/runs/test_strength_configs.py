@@ -7,7 +7,7 @@ from arena.runs.config import load_config
 from arena.runs.schedule import build_schedule
 from engine.registry import get_game
 
-ALL = sorted((Path(__file__).resolve().parents[2] / "configs" / "strength").glob("*.yaml"))
+ALL = sorted((Path(__file__).resolve().parents[3] / "configs" / "strength").glob("*.yaml"))
 CONFIGS = [path for path in ALL if not path.stem.endswith("-rules")]  # the four players
 AGAINST_RULES = [path for path in ALL if path.stem.endswith("-rules")]  # ISMCTS and two rule players
 

@@ -1,6 +1,5 @@
 """The game master's side of a player process: what the player is shown."""
 import time
-from pathlib import Path
 
 import pytest
 
@@ -8,9 +7,10 @@ from arena.runs.checks import default_limits
 from arena.jail import spawn
 from engine.registry import get_game
 from engine.rng import Rng
+from conftest import HERE
 from history_player import digest_index
 
-SPEC = f"{Path(__file__).with_name('history_player.py')}:HistoryDigest"
+SPEC = f"{HERE / 'history_player.py'}:HistoryDigest"
 
 
 @pytest.fixture

@@ -1,0 +1,42 @@
+"""tools/strength_table.py: docs/strength.md's rows from results folders, with a command that
+plays the same games again."""
+import importlib.util
+import shlex
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from arena.cli import app
+
+TOOL = Path(__file__).resolve().parent.parent / "tools" / "strength_table.py"
+
+
+def tool():
+    spec = importlib.util.spec_from_file_location("strength_table", TOOL)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_match_row_gives_the_command_that_plays_the_same_games(tmp_path):
+    table = tool()
+    first = ["match", "random", "rules", "--game", "origin", "--b-param", "seed=3", "--workers", "0",
+             "--deals", "2", "--seed", "5", "--output", str(tmp_path / "a")]
+    assert CliRunner().invoke(app, first).exit_code == 0
+    folder = tmp_path / "a" / "match-origin-random-vs-rules"
+    row = table.row(folder, machine="the test machine")
+    assert row["game"] == "origin" and row["players"] == "2" and row["games"] == "4"
+    assert row["machine"] == "the test machine" and row["measured"][:2] == "20"
+    command = row["command"].strip("`")
+    assert command == "arena match random rules --game origin --b-param seed=3 --deals 2 --seed 5"
+    again = shlex.split(command)[1:] + ["--workers", "0", "--output", str(tmp_path / "b")]
+    assert CliRunner().invoke(app, again).exit_code == 0
+    replayed = table.row(tmp_path / "b" / "match-origin-random-vs-rules", machine="the test machine")
+    assert {k: v for k, v in replayed.items() if k != "s a move"} == {k: v for k, v in row.items() if k != "s a move"}
+    rules = table.row(folder, subject="rules", machine="m")
+    assert float(rules["points"]) == 1 - float(row["points"])  # two players: the shares add to one
+
+
+def test_a_folder_that_is_not_a_tournament_is_an_error(tmp_path, capsys):
+    assert tool().main([str(tmp_path)]) == 2
+    assert capsys.readouterr().err.startswith(f"error: {tmp_path}: no config.yaml")
