@@ -13,7 +13,8 @@ Rule options (``options.RULE_OPTIONS``, each documented there and at its code):
 ``pack_hunting`` (``attacks.blockers``, ``attacks.attack_size``), ``prey_surplus``
 (``attacks.wound``), ``fertile_needs_food`` (``reveal.fertile``), ``foraging`` (2nd or
 1st edition: ``feeding.take_food``, ``feeding.apply_move``), ``two_player_trait_limit``
-(``play.legal_moves``, ``play.apply_move``).
+(``play.legal_moves``, ``play.apply_move``), ``last_round_trigger`` (``deal.draw``),
+``final_tiebreak`` (``scoring.draw_lots``, ``scoring.rank_keys``).
 """
 from __future__ import annotations
 

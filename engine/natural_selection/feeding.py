@@ -16,7 +16,7 @@ from engine.natural_selection.actions import ATTACK, EAT, INTELLECT, PASS, Move
 from engine.natural_selection.attacks import HORNS_BIT, attack_targets, blockers, go_extinct, resolve_attack
 from engine.natural_selection.board import FEEDING, FOOD, MASK, OVER, POP, give, room
 from engine.natural_selection.cards import CARNIVORE, COOPERATION, FORAGING, HORNS, INTELLIGENCE
-from engine.natural_selection import deal  # (used at call time)
+from engine.natural_selection import deal, scoring  # (used at call time)
 
 PLANT_HOLE, PLANT_BANK, MEAT = range(3)  # where food comes from, and whether it is meat
 CARNIVORE_BIT = 1 << CARNIVORE
@@ -192,7 +192,8 @@ def next_feeder(state, after: int) -> None:
 def end_feeding(state) -> None:
     """§3 Phase 4.4: hungry species shrink to the food they ate (0: extinct), all
     eaten food goes into the food bags, the first-player marker moves clockwise;
-    then the game ends if this was the last round, else the next round starts."""
+    then the game ends if this was the last round (and a full tie is decided by lot,
+    ``scoring.draw_lots``), else the next round starts."""
     n = state.num_players
     for k in range(n):
         seat = (state.first_player + k) % n
@@ -207,5 +208,6 @@ def end_feeding(state) -> None:
     if state.last_round:
         state.phase = OVER
         state.current_player = TERMINAL
+        scoring.draw_lots(state)  # §5's last tie-break (option final_tiebreak)
     else:
         deal.start_round(state)

@@ -79,7 +79,7 @@ class NaturalSelectionObservation(Observation):
     __slots__ = ("game", "seat", "num_players", "current_player", "legal_actions", "is_terminal",
                  "phase", "round_no", "first_player", "turn", "passed", "last_round", "next_round_last",
                  "watering_hole", "bags", "rows", "hand_codes", "hand_sizes", "food_card", "food_chosen",
-                 "deck_size", "discard", "unseen", "rules", "history")
+                 "deck_size", "discard", "unseen", "rules", "tiebreak", "history")
 
     def __init__(self, state, seat: int):
         self.game = state.game
@@ -126,6 +126,7 @@ class NaturalSelectionObservation(Observation):
         self.unseen = tuple(unseen)
         self.deck_size = len(state.deck)
         self.discard = tuple(sorted(state.discard))
+        self.tiebreak = state.tiebreak  # the final lot (scoring.draw_lots): public, drawn at the end
         self.history = tuple(state.history)
 
     def __eq__(self, other):
@@ -205,6 +206,7 @@ class NaturalSelectionObservation(Observation):
         s.last_round = self.last_round
         s.next_round_last = self.next_round_last
         s.round_no = self.round_no
+        s.tiebreak = self.tiebreak
         s.history = list(self.history)
         return s
 

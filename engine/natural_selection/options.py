@@ -1,4 +1,4 @@
-"""Rule options: every point the rules reference leaves open (§3, §4, §8).
+"""Rule options: every point the rules reference leaves open (§3, §4, §5, §8).
 
 Each option is documented here and again at the code that implements it.
 :class:`Options` is the parsed, immutable form a State shares with its clones.
@@ -56,6 +56,20 @@ RULE_OPTIONS = (
         "two_player_trait_limit", 2,
         "Most traits per species in a 2-player game ([modelret][bga-doc], default 2; 3 = as with more players).",
         choices=(2, 3)),
+    RuleOption(
+        "last_round_trigger", "deck_emptied",
+        "§3 Phase 1 / §5 [seed000] 'Если при этом колода заканчивается, то сброс карт перемешивается и "
+        "делается новая колода но этот ход считается последним': 'deck_emptied' (default) the round whose "
+        "deal takes the deck's last card (or needs one more) is the last; 'card_needed' only a deal that "
+        "needs a card from an empty deck makes its round the last (a deal that takes the last card exactly "
+        "leaves the next deal to end the game, one round later).",
+        choices=("deck_emptied", "card_needed")),
+    RuleOption(
+        "final_tiebreak", "lot",
+        "§5 [seed000] '...3. общим числом популяции. 4. жребий': a tie on points, traits and Population is "
+        "decided 'lot' (default: drawn from the game's own random numbers when it ends) or 'shared' (the "
+        "tied seats share the place, for tournaments that prefer draws).",
+        choices=("lot", "shared")),
 )
 
 @dataclass(frozen=True, slots=True)
@@ -73,11 +87,15 @@ class Options:
     fertile_needs_food: bool = True
     foraging: str = "every_plant_meal"
     two_player_trait_limit: int = 2
+    last_round_trigger: str = "deck_emptied"
+    final_tiebreak: str = "lot"
     # implied
     deck: tuple = field(init=False, repr=False)
     pack_hunting_plus3: bool = field(init=False, repr=False)
     foraging_every_meal: bool = field(init=False, repr=False)
     trait_limit: int = field(init=False, repr=False)
+    deck_emptied_ends: bool = field(init=False, repr=False)
+    tiebreak_by_lot: bool = field(init=False, repr=False)
 
     def __post_init__(self):
         object.__setattr__(self, "deck", tuple(build_deck(self.food_values)))
@@ -85,6 +103,8 @@ class Options:
         object.__setattr__(self, "foraging_every_meal", self.foraging == "every_plant_meal")
         # §3 Phase 3: at most 3 traits per species, 2 in a 2-player game.
         object.__setattr__(self, "trait_limit", self.two_player_trait_limit if self.num_players == 2 else 3)
+        object.__setattr__(self, "deck_emptied_ends", self.last_round_trigger == "deck_emptied")
+        object.__setattr__(self, "tiebreak_by_lot", self.final_tiebreak == "lot")
 
     @classmethod
     def of(cls, num_players: int, values: dict) -> "Options":

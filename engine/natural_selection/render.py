@@ -40,7 +40,16 @@ def render_state(s) -> str:
         lines.append(f"  seat {seat}: bag {s.bags[seat]}, score {points[seat]}{chosen}; hand: {hand}")
         for i, sp in enumerate(row):
             lines.append(_species_line(i, sp[0], sp[1], sp[2], sp[3], sp[FIRST_CARD:]))
+    lines += _lot_lines(s.tiebreak)
     return "\n".join(lines)
+
+
+def _lot_lines(tiebreak) -> list:
+    """The final lot among seats tied on points, traits and Population (§5), if one was drawn."""
+    if not tiebreak or not any(tiebreak):
+        return []
+    drawn = ", ".join(f"seat {seat} {lot}" for seat, lot in enumerate(tiebreak) if lot)
+    return [f"  full tie decided by lot (higher places first): {drawn}"]
 
 
 def render_observation(o) -> str:
@@ -60,6 +69,7 @@ def render_observation(o) -> str:
     if o.history:
         recent = "; ".join(f"{seat}: {_public(move)}" for seat, move in o.history[-6:])
         lines.append(f"  recent moves: {recent}")
+    lines += _lot_lines(o.tiebreak)
     return "\n".join(lines)
 
 

@@ -30,7 +30,7 @@ from engine.natural_selection.board import FACE_DOWN, FEEDING, FIRST_CARD, PHASE
 class NaturalSelectionState(State):
     __slots__ = ("num_players", "current_player", "rules", "rng", "deck", "discard", "hands", "rows",
                  "bags", "watering_hole", "first_player", "phase", "turn", "food_cards", "passed",
-                 "last_round", "next_round_last", "round_no", "history", "cached")
+                 "last_round", "next_round_last", "round_no", "tiebreak", "history", "cached")
     game = "natural_selection"
     cache_slots = ("cached",)  # the legal actions of this position, once asked for
 
@@ -100,6 +100,7 @@ class NaturalSelectionState(State):
         c.last_round = self.last_round
         c.next_round_last = self.next_round_last
         c.round_no = self.round_no
+        c.tiebreak = self.tiebreak  # None, or an immutable tuple (scoring.draw_lots)
         c.history = self.history[:]
         c.cached = None
         return c
@@ -181,6 +182,7 @@ def empty_state(num_players: int, rules, rng) -> NaturalSelectionState:
     s.last_round = False
     s.next_round_last = False
     s.round_no = 0
+    s.tiebreak = None
     s.history = []
     s.cached = None
     return s

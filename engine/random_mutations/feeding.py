@@ -428,6 +428,22 @@ def apply_victim(s: "RMState", action) -> None:
 
 
 def scavenger_candidates(s: "RMState", seat: int) -> list:
+    """The Scavenger animals of ``seat`` that may take the blue token (one action each,
+    animals with the same tokens once).
+
+    [seed004] «Якщо гравець, чий хижак атакував, має вид тварин з відповідною
+    властивістю, фішку отримує він. Якщо ні, право на отримання фішки передається
+    наступному гравцю за годинниковою стрілкою і таке інше. Гравець сам вирішує, яке з
+    його тварин із властивістю ПАДАЛЬНИК отримає фішку їжі.»  The condition is having a
+    Scavenger *species*; the text names no other.  Whether a fed animal may take a blue
+    token at all would be a general feeding rule, and the seed's passage on feeding limits
+    is lost (a "–  –  –" gap).  No general rule of this game that survives forbids it: the
+    one limit the seed implies is on red tokens from the centre ("cannot be obtained",
+    option ``red_only_on_unfed``), and its blue tokens go past the need (a Carnivore gets
+    two whatever it has eaten).  So the default (``scavenger_needs_unfed=False``) follows
+    the seed's text: any Scavenger animal of his, fed or not; the extra food does nothing.
+    ``scavenger_needs_unfed=True`` (the former default) imports the base game's "a fed
+    animal takes no more food": only unfed animals, and a player without one is skipped."""
     need_unfed = s.opts.scavenger_needs_unfed
     out = []
     for si, sp in enumerate(s.rows[seat]):
@@ -441,7 +457,9 @@ def scavenger_candidates(s: "RMState", seat: int) -> list:
 
 def scavenge(s: "RMState", attacker: int) -> None:
     """§3.1 Scavenger: one blue token to one Scavenger animal, offered to the attacking
-    player first, then clockwise; the receiving player picks the animal."""
+    player first, then clockwise (the first with a candidate, ``scavenger_candidates``,
+    takes it); the receiving player picks the animal, a decision of his (phase
+    SCAVENGE) when he has more than one distinct candidate."""
     n = s.num_players
     for k in range(n):
         q = (attacker + k) % n

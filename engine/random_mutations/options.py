@@ -56,7 +56,11 @@ RULE_OPTIONS = (
     RuleOption("big_protection", True, "only a Big predator may attack a Big species (§3.1)", reconstruction=R),
     RuleOption("running_escape", 4, "Running escapes on a d6 roll of at least this (§3.1: 4 = 4-6)", (4, 5),
                reconstruction=R),
-    RuleOption("scavenger_needs_unfed", True, "only an unfed Scavenger animal takes the blue token (§3.1)",
+    RuleOption("scavenger_needs_unfed", False,
+               "Scavenger (§3.1): false = the seed's text, the attacking player takes the blue token if he has a "
+               "Scavenger species, fed or not, and picks the animal (no general rule of this game keeps a fed "
+               "animal from a blue token: the passage is lost); true = only an unfed Scavenger animal takes it "
+               "(the base game's 'a fed animal takes no more food'), a player without one is skipped",
                reconstruction=R),
     RuleOption("grazing_timing", "after", "Grazing in a feeding turn: 'after' or 'before' the main action "
                "(§3.1)", ("after", "before"), reconstruction=R),

@@ -60,8 +60,9 @@ class RuleBasedPlayer(SeededPlayer):
             return self._parasite(o, legal)
         if verb == DROP:
             return self._drop(legal)
-        if verb == SCAVENGE:
-            return legal[0]
+        if verb == SCAVENGE:  # a hungry one first: on a fed animal the token does nothing
+            mine = o.my_species
+            return next((a for a in legal if not mine[a[1]].animals[a[2]].fed), legal[0])
         return legal[0]
 
     # -- development ---------------------------------------------------------------

@@ -9,6 +9,7 @@ from engine.natural_selection.board import POP as S_POP
 from engine.natural_selection.cards import CARNIVORE, FAT_TISSUE, build_deck
 from engine.natural_selection.feeding import end_feeding
 from engine.natural_selection.observation import HIDDEN
+from engine.rng import Rng
 from ns_builder import code, position, species
 
 
@@ -45,6 +46,41 @@ def test_deck_reshuffled_while_dealing_makes_this_round_last():
     s = position([[species()], [species()]], deck=["Horns", "Horns"])
     deal.start_round(s)
     assert s.last_round and [len(h) for h in s.hands] == [4, 4]
+
+
+# [seed000] «Если при этом колода заканчивается, то сброс карт перемешивается и делается
+# новая колода но этот ход считается последним»: the deal that empties the deck makes its
+# round the last, even when it takes the last card exactly (option last_round_trigger).
+EIGHT_CARDS = ["Horns"] * 4 + ["Climbing"] * 4  # the 3 + 1 cards each of two players with one species
+
+
+def test_deal_that_takes_the_last_card_makes_this_round_last():
+    s = position([[species(food=1)], [species(food=1)]], deck=EIGHT_CARDS)
+    deal.start_round(s)
+    assert [len(h) for h in s.hands] == [4, 4] and s.deck == []
+    assert s.last_round  # the deck ran out during the deal: this round is the last
+    end_feeding(s)
+    assert s.is_terminal()
+
+
+def test_option_card_needed_only_a_deal_short_of_a_card_makes_its_round_last():
+    s = position([[species(food=1)], [species(food=1)]], deck=EIGHT_CARDS,
+                 options={"last_round_trigger": "card_needed"})
+    deal.start_round(s)
+    assert [len(h) for h in s.hands] == [4, 4] and s.deck == []
+    assert not s.last_round  # the last card was dealt, but no card was missing
+    end_feeding(s)  # the next round's deal needs a card: the discard pile becomes the deck
+    assert not s.is_terminal() and s.last_round and [len(h) for h in s.hands] == [8, 8]
+
+
+def test_extinction_draw_that_takes_the_last_card_makes_the_next_round_last():
+    s = position([[species(food=0, traits=["Horns"])], [species(food=1)]], deck=["Climbing"])
+    end_feeding(s)  # seat 0's species starves: its one trait draws the deck's last card
+    assert s.next_round_last and s.round_no == 2 and s.last_round
+    s = position([[species(food=0, traits=["Horns"])], [species(food=1)]], deck=["Climbing"],
+                 options={"last_round_trigger": "card_needed"})
+    end_feeding(s)  # the same last round, found by the next deal instead
+    assert not s.next_round_last and s.round_no == 2 and s.last_round
 
 
 def test_deck_running_out_on_extinction_makes_next_round_last():
@@ -236,6 +272,53 @@ def test_tie_breaks_traits_then_population():
     assert s.ranking() == [1, 2]
     s = position([[species(pop=2)], [species(pop=2)]], bags=[3, 3])
     assert s.ranking() == [1, 1]
+
+
+# [seed000] «Победитель определяется последовательным сравнением: 1. суммарным числом
+# победных очков; 2. общим числом свойств; 3. общим числом популяции. 4. жребий»
+# (option final_tiebreak).
+
+def full_tie(seed=0, **options):
+    """Two players with the same points (bag 3 + Population 2 + 2 food eaten), no traits and
+    the same Population, at the end of the last round's feeding."""
+    s = position([[species(pop=2, food=2)], [species(pop=2, food=2)]], bags=[3, 3], seed=seed,
+                 options=options)
+    s.last_round = True
+    return s
+
+
+def test_a_full_tie_is_decided_by_lot_at_the_end_of_the_game():
+    winners = set()
+    for seed in range(16):
+        s = full_tie(seed)
+        assert s.ranking() == [1, 1]  # before the end nothing is drawn
+        end_feeding(s)
+        assert s.is_terminal() and s.scores() == [7, 7]
+        places = s.ranking()
+        assert sorted(places) == [1, 2]
+        assert s.ranking() == places and s.clone().ranking() == places  # drawn once, kept
+        assert s.observation(0).sample(Rng(1)).ranking() == places
+        again = full_tie(seed)
+        end_feeding(again)
+        assert again.ranking() == places  # the lot comes from the game's own random numbers
+        winners.add(places.index(1))
+    assert winners == {0, 1}
+
+
+def test_lot_decides_only_between_the_seats_tied_on_all_three():
+    s = position([[species(pop=2, food=2)], [species(pop=1, food=1, traits=["Horns"])],
+                  [species(pop=2, food=2)]], bags=[3, 4, 3], seed=5)
+    s.last_round = True
+    end_feeding(s)
+    assert s.scores() == [7, 7, 7]
+    places = s.ranking()
+    assert places[1] == 1 and sorted(places[::2]) == [2, 3]  # more traits wins outright
+
+
+def test_option_shared_a_full_tie_shares_the_place():
+    s = full_tie(final_tiebreak="shared")
+    end_feeding(s)
+    assert s.is_terminal() and s.ranking() == [1, 1]
 
 
 def test_others_face_down_traits_and_food_cards_do_not_change_an_observation():

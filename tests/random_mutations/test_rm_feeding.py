@@ -331,27 +331,56 @@ def test_scavenger_next_player_clockwise_when_the_attacker_has_none():
     assert animal(s, 2, 1)[1] == 1 and animal(s, 2, 0)[1] == 0
 
 
-def test_scavenger_only_an_unfed_animal_takes_it():
-    b = Builder(players=3)
+# [seed004] «Якщо гравець, чий хижак атакував, має вид тварин з відповідною властивістю,
+# фішку отримує він. ... Гравець сам вирішує, яке з його тварин із властивістю ПАДАЛЬНИК
+# отримає фішку їжі» (option scavenger_needs_unfed).
+def fed_scavenger_at_the_attacker(**options):
+    """Seat 0 attacks with its Carnivore and owns a fed Scavenger; seat 1 owns an unfed one."""
+    b = Builder(players=3, **options)
     b.species(0, "carnivore")
-    b.species(1, "scavenger", tokens=[(1, 0, 0, 0, 0)])
-    b.species(2, "scavenger")
-    b.species(2)
-    b.species(2, animals=2)  # keeps seat 2 feeding
-    s = b.feeding(red=9)
-    s.apply((ATTACK, 0, 0, 2, 1, -1))
-    assert animal(s, 1, 0)[1] == 0 and animal(s, 2, 0)[1] == 1
-
-
-def test_option_scavenger_needs_unfed_off():
-    b = Builder(players=3, scavenger_needs_unfed=False)
-    b.species(0, "carnivore")
-    b.species(1, "scavenger", tokens=[(1, 0, 0, 0, 0)])
+    b.species(0, "scavenger", tokens=[(1, 0, 0, 0, 0)])  # fed: one red token meets its need
+    b.species(1, "scavenger")
     b.species(2)
     b.species(2, animals=2)  # keeps seat 2 feeding
     s = b.feeding(red=9)
     s.apply((ATTACK, 0, 0, 2, 0, -1))
-    assert animal(s, 1, 0)[1] == 1
+    return s
+
+
+def test_scavenger_token_goes_to_the_attacker_even_when_his_scavenger_is_fed():
+    s = fed_scavenger_at_the_attacker()
+    assert animal(s, 0, 1)[:2] == [1, 1] and animal(s, 1, 0)[1] == 0
+
+
+def test_scavenger_owner_chooses_which_animal_fed_or_not():
+    b = Builder(players=3)
+    b.species(0, "carnivore")
+    b.species(0, "scavenger", animals=2, tokens=[(1, 0, 0, 0, 0)])  # one fed, one hungry
+    b.species(1, "scavenger")
+    b.species(2)
+    b.species(2, animals=2)
+    s = b.feeding(red=9)
+    s.apply((ATTACK, 0, 0, 2, 0, -1))
+    assert s.phase == SCAV_PHASE and s.current_player == 0  # his decision, not his neighbour's
+    assert s.legal_actions() == [(SCAVENGE, 1, 0), (SCAVENGE, 1, 1)]
+    s.apply((SCAVENGE, 1, 0))
+    assert animal(s, 0, 1, 0)[:2] == [1, 1] and animal(s, 0, 1, 1)[1] == 0 and animal(s, 1, 0)[1] == 0
+
+
+def test_option_scavenger_needs_unfed_skips_a_player_whose_scavengers_are_fed():
+    s = fed_scavenger_at_the_attacker(scavenger_needs_unfed=True)
+    assert animal(s, 0, 1)[1] == 0 and animal(s, 1, 0)[1] == 1
+
+
+def test_option_scavenger_needs_unfed_nobody_unfed_no_token():
+    b = Builder(players=2, scavenger_needs_unfed=True)
+    b.species(0, "carnivore")
+    b.species(0, "scavenger", tokens=[(1, 0, 0, 0, 0)])
+    b.species(1)
+    b.species(1, animals=2)
+    s = b.feeding(red=9)
+    s.apply((ATTACK, 0, 0, 1, 0, -1))
+    assert animal(s, 0, 1)[1] == 0 and s.phase == FEEDING
 
 
 # --- Grazing --------------------------------------------------------------------

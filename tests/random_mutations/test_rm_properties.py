@@ -23,7 +23,7 @@ OPTION_SETS = (
     {},
     dict(first_player="seat0", climate_formula="base_like", trait_overflow="wrap", moved_trait_needs_single=False,
          red_only_on_unfed=False, feeding_pass="final", carnivore_attacks_when_fed=True, big_protection=False,
-         running_escape=5, scavenger_needs_unfed=False, grazing_timing="before", budding="free_bud",
+         running_escape=5, scavenger_needs_unfed=True, grazing_timing="before", budding="free_bud",
          extremophile="literal", simplification="discard_latest", developmental_defects="auto",
          parasite_scope="per_player", parasite_victim="carrier", parasite_shelter_protects=True,
          black_tokens_persist=True, restart="setup_like", divergence=True, divergence_place="right_end",
