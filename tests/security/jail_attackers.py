@@ -743,6 +743,7 @@ class Outliver(RandomPlayer):
             self.started = True
             for mode in ("sleep", "sleep", "sleep", "spin", "deaf"):
                 self.leave(mode)
+            time.sleep(0.5)  # they live on while it thinks: long enough to be seen on a busy machine
         return super().act(observation)
 
     @staticmethod
