@@ -55,6 +55,7 @@ ARENA_FLOORS = {
     "reports": {"game", "ratings"},
     "runs": {"game", "jail", "store", "ratings", "reports"},
     "bench": {"game", "jail", "store", "ratings", "reports", "runs", "interop"},
+    "rl": {"game"},
 }
 
 

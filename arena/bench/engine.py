@@ -91,16 +91,30 @@ def bench_engine(games: list[str] | None = None, players: list[int] | None = Non
         sample_us = statistics.median(_per_call_us(lambda: obs.sample(rng)) for _ in range(repeats))
         observe_us = statistics.median(
             _per_call_us(lambda: mid.observation(mid.current_player)) for _ in range(repeats))
+        tensor_us = _tensor_us(game, obs, repeats)
         rows.append({
             "game": game, "players": n,
             "games_per_s": statistics.median(r["games_per_s"] for r in runs),
             "decisions_per_s": statistics.median(r["decisions_per_s"] for r in runs),
             "decisions_per_game": statistics.median(r["decisions_per_game"] for r in runs),
             "clone_us": clone_us, "observation_us": observe_us, "sample_us": sample_us,
+            "tensor_us": tensor_us,
         })
     if progress is not None:
         progress(len(todo), len(todo), "done")
     return rows
+
+
+def _tensor_us(game: str, obs, repeats: int):
+    """µs to encode one observation as its vector (``engine.tensor``: the RL environments'
+    cost per observation, the mask aside); None for a game without a tensor module."""
+    from engine import tensor
+
+    try:
+        encode = tensor.for_game(game).encode
+    except ValueError:
+        return None
+    return statistics.median(_per_call_us(lambda: encode(obs)) for _ in range(repeats))
 
 
 def rss_mib() -> float:

@@ -89,9 +89,11 @@ class _Pairs:
 class RMCodec:
     """``size``, ``encode(action) -> int``, ``decode(int) -> action`` (the contract's codec)."""
 
-    def __init__(self, num_players: int):
+    def __init__(self, num_players: int, cards: int | None = None):
+        # ``cards``: the bound on positions (default: every card of the game, the true
+        # bound); a smaller one numbers only the actions within it (``tensor.action_space``)
         boxes = 2 if num_players > 4 else 1
-        cards = BOX_CARDS * boxes
+        cards = BOX_CARDS * boxes if cards is None else cards
         self.num_players = n = num_players
         self.cards = cards
         self._attack = _Pairs(cards - 1, with_b=False)

@@ -1,0 +1,66 @@
+"""One seat as a Gymnasium environment against arena players (arena/rl/gym_env.py)."""
+import warnings
+
+import numpy as np
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import arena.rl.gym_env  # noqa: E402,F401  (registers arena/<game>)
+
+GAMES = {"origin": ["rules"], "natural_selection": ["random", "rules"], "citadels": ["rules", "random"],
+         "dominant_species": ["random"], "random_mutations": ["rules", "random", "random"]}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_gymnasium_check_env_passes(name):
+    e = gymnasium.make(f"arena/{name}", opponents=GAMES[name], seat="random")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning either
+        check_env(e.unwrapped, skip_render_check=True)
+
+
+def episode(e, seed):
+    obs, info = e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    actions = []
+    while True:
+        assert obs["action_mask"].sum() > 0
+        assert np.array_equal(e.unwrapped.action_masks(), obs["action_mask"].astype(bool))
+        a = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        actions.append(a)
+        obs, reward, terminated, truncated, info = e.step(a)
+        if terminated or truncated:
+            return actions, reward, info
+
+
+def test_the_learner_plays_only_its_own_seat_and_is_rewarded_from_its_place():
+    e = gymnasium.make("arena/origin", opponents=["rules", "random"], seat=1)
+    actions, reward, info = episode(e, seed=4)
+    place = info["ranking"][1]
+    assert info["seat"] == 1 and len(actions) > 10
+    assert reward == {1: 1.0, 3: -1.0}.get(place, reward) and -1.0 <= reward <= 1.0
+    # the same seed: the same opponents' moves, the same game
+    assert episode(e, seed=4) == (actions, reward, info)
+
+
+def test_an_illegal_index_loses_the_episode_or_raises():
+    e = gymnasium.make("arena/citadels", opponents=["random"])
+    obs, _ = e.reset(seed=0)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = e.step(illegal)
+    assert (reward, terminated) == (-1.0, True) and "not legal" in info["illegal"]
+    strict = gymnasium.make("arena/citadels", opponents=["random"], illegal="raise")
+    strict.reset(seed=0)
+    with pytest.raises(ValueError, match="not legal"):
+        strict.step(illegal)
+
+
+def test_bad_settings_are_refused_with_what_is_wrong():
+    with pytest.raises(ValueError, match="opponents"):
+        gymnasium.make("arena/citadels", opponents=["random"] * 3)
+    with pytest.raises(ValueError, match="seat"):
+        gymnasium.make("arena/origin", opponents=["random"], seat=5)
+    with pytest.raises(Exception, match="no_such_player"):
+        gymnasium.make("arena/origin", opponents=["no_such_player"])
