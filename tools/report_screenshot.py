@@ -1,6 +1,7 @@
 """Open a report in headless Chromium, fail on any console error, write a PNG screenshot.
 
     python tools/report_screenshot.py results/quick/report.html docs/report.png [--width 1000]
+    python tools/report_screenshot.py 'game.html#12' docs/viewer.png   # a replay viewer, after move 12
 
 Chromium (the Debian package ``chromium``) is driven over the DevTools protocol on
 a pipe (``--remote-debugging-pipe``: no port, no network), with a fresh profile
@@ -111,19 +112,33 @@ def console_errors(events: list) -> list:
     return errors
 
 
-def screenshot(page: Path, out: Path, width: int, binary: str) -> list:
-    """Load ``page``, write its full-height screenshot to ``out``; the console errors."""
+def open_page(browser: Browser, url: str, width: int, height: int = 800) -> str:
+    """A new tab at ``width`` x ``height`` CSS pixels with ``url`` loaded; its session id
+    (for ``browser.send(..., session=...)``).  Console errors land in ``browser.events``."""
+    target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+    session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+    for domain in ("Page", "Runtime", "Log"):
+        browser.send(f"{domain}.enable", session=session)
+    browser.send("Emulation.setDeviceMetricsOverride",
+                 {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}, session=session)
+    browser.send("Page.navigate", {"url": url}, session=session)
+    browser.wait_for("Page.loadEventFired")
+    return session
+
+
+def page_url(page) -> str:
+    """A file's URL; a ``#fragment`` after the path is kept (a viewer opens at ``game.html#N``)."""
+    path, mark, fragment = str(page).partition("#")
+    return Path(path).resolve().as_uri() + mark + fragment
+
+
+def screenshot(page, out: Path, width: int, binary: str) -> list:
+    """Load ``page`` (a path, maybe with a ``#fragment``), write its full-height screenshot to
+    ``out``; the console errors."""
     profile = tempfile.mkdtemp(prefix="report-chromium-")
     browser = Browser(binary, profile)
     try:
-        target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        for domain in ("Page", "Runtime", "Log"):
-            browser.send(f"{domain}.enable", session=session)
-        browser.send("Emulation.setDeviceMetricsOverride",
-                     {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": False}, session=session)
-        browser.send("Page.navigate", {"url": page.resolve().as_uri()}, session=session)
-        browser.wait_for("Page.loadEventFired")
+        session = open_page(browser, page_url(page), width)
         height = browser.send("Page.getLayoutMetrics", session=session)["cssContentSize"]["height"]
         browser.send("Emulation.setDeviceMetricsOverride",
                      {"width": width, "height": int(height) + 1, "deviceScaleFactor": 1, "mobile": False},
@@ -140,12 +155,13 @@ def screenshot(page: Path, out: Path, width: int, binary: str) -> list:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("report", type=Path, help="the HTML file, e.g. results/quick/report.html")
+    parser.add_argument("report", help="the HTML file, e.g. results/quick/report.html (a viewer: "
+                                       "results/quick/games/ID.html#N opens it after move N)")
     parser.add_argument("png", type=Path, help="where the screenshot goes")
     parser.add_argument("--width", type=int, default=1000, help="page width in CSS pixels")
     parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium", help="the browser")
     args = parser.parse_args(argv)
-    if not args.report.is_file():
+    if not Path(args.report.partition("#")[0]).is_file():
         print(f"error: {args.report}: no such file", file=sys.stderr)
         return 2
     if not shutil.which(args.chromium):

@@ -14,6 +14,10 @@ memory loses the game: it is placed last, the others are ranked among
 themselves by the game's own rules at that moment, and the fault is recorded
 with its reason.  For players in this process a watchdog (``SIGALRM``, main
 thread only) stops one still thinking when the game's time is up: a ``hang``.
+
+A seat the caller names ``untimed`` (a human at the terminal, ``arena play``) has no
+clocks: no move limit, and the game's clocks stop while it thinks, so the others'
+time limits count their own thinking only.
 """
 from __future__ import annotations
 
@@ -97,6 +101,18 @@ class Watchdog:
             signal.signal(signal.SIGALRM, self._previous or signal.SIG_DFL)
         return False
 
+    @contextmanager
+    def paused(self):
+        """The game's time stands still inside (an untimed seat's turn)."""
+        if not self.active:
+            yield
+            return
+        left, _ = signal.setitimer(signal.ITIMER_REAL, 0)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), 0.5)
+
     def player(self) -> "_InPlayer":
         """``with watchdog.player():`` around a player's code (a plain context manager
         object, made once: this runs once per move)."""
@@ -144,14 +160,16 @@ def faulted_ranks(state, faulty: set) -> list:
 
 def play_game(game: str, players: list, seed: int, options: dict | None = None, names: list | None = None,
               move_seconds: float | None = None, on_step=None, game_seconds: float | None = None,
-              on_turn=None, player_seeds: list | None = None) -> GameResult:
+              on_turn=None, player_seeds: list | None = None, untimed=()) -> GameResult:
     """Play one game.  ``players[seat]`` is a Player (run in this process) or an
     :class:`arena.jail.PlayerProcess` (a jailed process of its own, which
     gets a copy of the seat's observation and answers with an action's index);
     ``on_step(state, seat, action)`` (optional) is called before each action is
     applied, for logs; ``on_turn(seat)`` (optional) just before a player's code
     runs (``start`` or ``act``), so that a supervisor can tell who was thinking if
-    the process dies.  ``player_seeds`` default to :func:`player_seed` without a key."""
+    the process dies.  ``player_seeds`` default to :func:`player_seed` without a key.
+    ``untimed``: seats in this process that play with no clocks (a human at the terminal):
+    no move limit, no watchdog, and the game's time stops while they think."""
     spec = get_game(game)
     n = len(players)
     state = spec.new_game(n, seed, options)
@@ -170,8 +188,10 @@ def play_game(game: str, players: list, seed: int, options: dict | None = None, 
                 faulty.add(seat)
     with Watchdog(game_seconds if local else None) as watchdog:
         clock = _Clock(game_seconds, move_seconds)
-        seats = [_ProcessSeat(p, clock) if _is_process(p) else _LocalSeat(p, watchdog, game_seconds)
-                 for p in players]
+        untimed = frozenset(s for s in untimed if not _is_process(players[s]))
+        seats = [_ProcessSeat(p, clock) if _is_process(p) else
+                 _LocalSeat(p, Watchdog(None) if seat in untimed else watchdog, game_seconds)
+                 for seat, p in enumerate(players)]
         for seat, player in enumerate(seats):
             if seat in faulty:
                 continue
@@ -190,7 +210,11 @@ def play_game(game: str, players: list, seed: int, options: dict | None = None, 
                 on_turn(seat)
             began = time.perf_counter()
             try:
-                action = seats[seat].act(observation)
+                if seat in untimed:
+                    with watchdog.paused(), clock.paused():
+                        action = seats[seat].act(observation)
+                else:
+                    action = seats[seat].act(observation)
             except PlayerFault as fault:
                 result.faults.append(Fault(seat, fault.kind, fault.detail))
                 faulty.add(seat)
@@ -199,7 +223,7 @@ def play_game(game: str, players: list, seed: int, options: dict | None = None, 
             result.think_seconds[seat] += spent
             result.max_move_seconds[seat] = max(result.max_move_seconds[seat], spent)
             result.moves[seat] += 1
-            if move_seconds is not None and spent > move_seconds:
+            if move_seconds is not None and spent > move_seconds and seat not in untimed:
                 result.faults.append(Fault(seat, "overrun", f"took {spent:.3f}s for a move (limit {move_seconds}s)"))
                 faulty.add(seat)
                 break
@@ -247,6 +271,15 @@ class _Clock:
     def __init__(self, game_seconds, move_seconds):
         self.game_end = time.monotonic() + game_seconds if game_seconds else float("inf")
         self.move_seconds = move_seconds
+
+    @contextmanager
+    def paused(self):
+        """The game's deadline moves on by the time spent inside (an untimed seat's turn)."""
+        began = time.monotonic()
+        try:
+            yield
+        finally:
+            self.game_end += time.monotonic() - began
 
     def move_deadline(self) -> tuple:
         """(deadline, whether it is the move's rather than the game's)."""

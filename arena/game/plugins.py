@@ -7,7 +7,9 @@ import importlib.util
 import sys
 from pathlib import Path
 
-BUILTIN_SPECS = frozenset({"random", "rules", "ismcts", "pimc"})
+HUMAN = "human"  # the person at the terminal (players/human.py): arena's own code, run in the game's process
+BUILTIN_SPECS = frozenset({"random", "rules", "ismcts", "pimc", HUMAN})
+
 
 def is_builtin(spec: str, params: dict | None = None) -> bool:
     """Whether a player is arena's own code only: a built-in name, and no parameter
@@ -15,7 +17,18 @@ def is_builtin(spec: str, params: dict | None = None) -> bool:
     if spec not in BUILTIN_SPECS:
         return False
     rollout = (params or {}).get("rollout", "random")
-    return not isinstance(rollout, str) or rollout in BUILTIN_SPECS
+    return not isinstance(rollout, str) or (rollout in BUILTIN_SPECS and rollout != HUMAN)
+
+
+def human_refusal(spec: str, params: dict | None = None) -> str | None:
+    """Why a player cannot be entered where nobody sits at a terminal (a tournament, a match,
+    a check), or None: ``human`` is the person at the terminal, for ``arena play`` only."""
+    rollout = (params or {}).get("rollout")
+    if spec == HUMAN or rollout == HUMAN:
+        what = "'human'" if spec == HUMAN else "rollout 'human'"
+        return (f"{what} is the person at the terminal, and a tournament, match or check has no terminal; "
+                f"play a game against a bot with `arena play GAME --players human,BOT`")
+    return None
 
 
 def import_plugins(plugins) -> None:

@@ -213,9 +213,12 @@ def fault_chart(board: dict) -> str:
     return _svg(fig)
 
 
-def build_report(board: dict, records: list, written: datetime | None = None) -> str:
-    """The whole page: a string of HTML with every chart inline (``written``: when, UTC; now by default)."""
+def build_report(board: dict, records: list, written: datetime | None = None, watch: dict | None = None) -> str:
+    """The whole page: a string of HTML with every chart inline (``written``: when, UTC; now by default).
+    ``watch``: the games given a replay viewer, as :func:`arena.reports.viewer.write_viewers` returns
+    them (listed under "Games to watch", and linked from the faults); None: none were written."""
     rated = [r for r in records if r.get("ranks")]
+    links = {e["record"].get("id"): e["link"] for e in (watch or {}).get("games", ()) if e.get("link")}
     sections = [
         ("Leaderboard", _standings_html(board)),
         ("Players", _players_html(board)),
@@ -235,7 +238,8 @@ def build_report(board: dict, records: list, written: datetime | None = None) ->
                                      "95% Wilson interval; dashed line: the share of a seat with no advantage.")),
         ("Game length", _figure(length_chart(rated), "Moves per rated game (every seat's decisions). Bar: how many "
                                                      "games had that many moves; dashed line: the mean.")),
-        ("Faults", _faults_html(board)),
+        ("Games to watch", _watch_html(watch)),
+        ("Faults", _faults_html(board, links)),
         ("Config", _config_html(board)),
     ]
     body = "\n".join(f"<section><h2>{html.escape(title)}</h2>\n{content}</section>" for title, content in sections)
@@ -411,12 +415,51 @@ def _kinds_html() -> str:
             "cannot be told): that game is not rated.</p>")
 
 
-def _faults_html(board: dict) -> str:
+def _game_cell(game_id, links: dict) -> str:
+    """A game's id, linked to its viewer where it has one."""
+    link = links.get(game_id)
+    shown = for_html(game_id)
+    return f'<a href="{for_html(link)}">{shown}</a>' if link else shown
+
+
+def _watch_html(watch: dict | None) -> str:
+    from arena.reports.viewer import FAULT_VIEWERS, UPSET_VIEWERS
+
+    other = ("Any game of the log opens the same way by command: <code>arena replay &lt;results folder&gt; "
+             "--game ID --html game.html</code>.")
+    if watch is None:
+        return f"<p>No replay viewers were written with this report. {other}</p>"
+    intro = ("<p>Each game below has a replay viewer, a page of its own beside this report (in <code>games/</code>, "
+             "working offline): the position after every move, in full or as one seat saw it, the moves, and the "
+             "scores; step with the arrow keys. Chosen: every game with a fault (the first "
+             f"{FAULT_VIEWERS}), every upset (the sole winner had a lower μ − 3σ on the final leaderboard than "
+             f"another player of that game; the {UPSET_VIEWERS} largest gaps) and the longest game. "
+             f"{watch['faulted']} game(s) had a fault, {watch['upsets']} were upsets. {other}</p>")
+    if not watch["games"]:
+        return intro + "<p>No games were played.</p>"
+    rows = []
+    for entry in watch["games"]:
+        record = entry["record"]
+        game = for_html(record.get("id"))
+        if entry.get("link"):
+            game = f'<a href="{for_html(entry["link"])}">{game}</a>'
+        why = "<br>".join(for_html(r) for r in entry["reasons"])
+        if entry.get("error"):
+            why += f"<br><span class=note>no viewer: {for_html(entry['error'])}</span>"
+        players = ", ".join(for_html(n) for n in record.get("players") or ())
+        rows.append(f"<tr><td>{game}</td><td class=text>{players}</td><td>{len(record.get('actions') or ())}</td>"
+                    f"<td class=text>{why}</td></tr>")
+    return (intro + "<table><thead><tr><th>game</th><th>players (by seat)</th><th>moves</th><th>why it matters</th>"
+            f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def _faults_html(board: dict, links: dict | None = None) -> str:
+    links = links or {}
     faults = board["faults"]
     if not faults:
         return ("<p>No faults: every game ended without an exception, illegal move, overrun, hang, crash or "
                 "running out of memory.</p>" + _kinds_html())
-    rows = "".join(f"<tr><td>{for_html(f['game'])}</td><td class=name>{for_html(f['player'])}</td>"
+    rows = "".join(f"<tr><td>{_game_cell(f['game'], links)}</td><td class=name>{for_html(f['player'])}</td>"
                    f"<td>{for_html(f['kind'])}</td><td style='text-align:left'>{for_html(f['detail'])}</td></tr>"
                    for f in faults[:FAULT_ROWS])
     more = f"<p>… and {len(faults) - FAULT_ROWS} more in leaderboard.json.</p>" if len(faults) > FAULT_ROWS else ""

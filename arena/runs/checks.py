@@ -11,7 +11,7 @@ import os
 import sys
 import time
 
-from arena.game.plugins import is_builtin
+from arena.game.plugins import human_refusal, is_builtin
 from arena.jail import Limits, SandboxError, spawn
 from arena.game.match import PlayerFault, play_game
 from arena.game.player_text import for_terminal
@@ -79,6 +79,9 @@ def check_player(spec: str, params: dict | None, game: str, games: int = 3, num_
     from engine.contract import OptionError
     from engine.registry import get_game
     from players.random_player import RandomPlayer
+
+    if human_refusal(spec, params):
+        raise PlayerSpecError(human_refusal(spec, params))
 
     try:
         n = num_players or get_game(game).default_players

@@ -2,6 +2,7 @@
 
 ``results`` (the folder: config, the signed game log appended crash-safely, the
 derived files written atomically), ``secret`` (the tournament's secret: keyed
-seeds and the log's tags) and ``record_check`` (what a game record must hold to be
-read).  Imports nothing of ``arena`` but :mod:`arena.game`.
+seeds and the log's tags), ``record_check`` (what a game record must hold to be
+read) and ``lookup`` (one game found by its id, for ``arena replay``).  Imports
+nothing of ``arena`` but :mod:`arena.game`.
 """

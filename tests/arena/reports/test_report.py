@@ -10,7 +10,7 @@ from conftest import player, toy_config
 from helpers import run
 
 SECTIONS = ["Leaderboard", "Players", "Ratings with their intervals", "Head to head", "Score distribution per player",
-            "Win rate by seat", "Game length", "Faults", "Config"]
+            "Win rate by seat", "Game length", "Games to watch", "Faults", "Config"]
 
 
 class Page(HTMLParser):
@@ -56,7 +56,10 @@ def test_the_report_is_one_offline_page_with_every_chart(tmp_path):
     assert page.headings == SECTIONS
     assert page.tags.count("svg") == 6  # ratings, head to head, scores, seats, length, faults
     assert "script" not in page.tags and "link" not in page.tags and "img" not in page.tags
-    assert page.fetches == []
+    # the only links are to the games' replay viewers, pages beside it that it wrote (fetched only when clicked)
+    links = [f for f in page.fetches if re.fullmatch(r"<a href=games/[0-9a-f]{16}\.html(#\d+)?>", f)]
+    assert links and page.fetches == links
+    assert all((outcome.folder / link[len("<a href="):-1].partition("#")[0]).is_file() for link in links)
     # the only URLs are the SVG namespaces, which name a vocabulary and are never fetched
     assert set(re.findall(r"https?://[^\s\"'<>)]+", text)) <= {"http://www.w3.org/2000/svg",
                                                                 "http://www.w3.org/1999/xlink"}
