@@ -148,6 +148,8 @@ def games():
             choices = f" one of {list(option.choices)}" if option.choices else ""
             mark = " [reconstruction]" if option.reconstruction else ""
             typer.echo(f"    --option {option.name}={option.default!s}{choices}{mark}\n        {option.doc}")
+        for player, params in (spec.search_defaults or {}).items():  # engine/<game>/__init__.py cites the match
+            typer.echo(f"    {player} defaults: {params}")
 
 
 @app.command()
@@ -161,7 +163,11 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
          game_seconds: float = typer.Option(300.0, help="time limit for the game (seconds)")):
     """Play one game and print a readable log.  A player that is not one of arena's own
     runs in a jail of its own (a fresh one for the game); one that cannot be loaded or
-    built is an error (exit 2), before any move."""
+    built is an error (exit 2), before any move.  `human` is you, at this terminal: on
+    your turn you see your seat's view and choose a move (any seat, several allowed; no
+    clocks); while a human plays, the move-by-move log is left out (it would show the
+    others' hidden moves)."""
+    import os
     import secrets
 
     from arena.runs.checks import build_in_process_of_its_own, default_limits
@@ -175,6 +181,10 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
 
     specs = [s.strip() for s in players.split(",") if s.strip()]
     options = _parse_pairs(option, "--option")
+    humans = [seat for seat, s in enumerate(specs) if s == "human"]
+    if humans and not os.isatty(0):
+        _fail(f"--players {players}: a human seat needs a terminal to play at, and stdin is not one "
+              f"(run arena play in a terminal, or name bots only)")
     chosen, seed = seed is None, secrets.randbits(63) if seed is None else seed
     try:
         from engine.registry import get_game
@@ -185,20 +195,26 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
                 problem = build_in_process_of_its_own(spec, {}, game, seats=len(specs))
                 if problem:
                     _fail(f"{problem}{'' if problem.startswith('player ') else f' (player {spec!r})'}")
-        seat_players = [make_player(s, None, game) if trusted else spawn(s, {}, game, default_limits())
-                        for s in specs]
+        seat_players = [_human(specs) if s == "human" else make_player(s, None, game) if trusted
+                        else spawn(s, {}, game, default_limits()) for s in specs]
     except (PlayerSpecError, OptionError) as exc:
         _fail(str(exc))
     except SandboxError as exc:
         _fail(f"a player cannot be jailed on this machine: {exc}")
     if chosen:
         typer.echo(f"seed {seed} (replay this game with --seed {seed})")
-    log = GameLog(game, specs, echo=_outcome_only(typer.echo) if quiet else typer.echo)
+    if humans:
+        typer.echo(f"you play seat{'s' if len(humans) > 1 else ''} {', '.join(map(str, humans))} of {game}: "
+                   "on your turn choose a move by its number or text (? for help)")
+    log = GameLog(game, specs, echo=_outcome_only(typer.echo) if quiet or humans else typer.echo)
     try:
         result = play_game(game, seat_players, seed, options, names=specs, on_step=log.step,
-                           move_seconds=move_seconds, game_seconds=game_seconds)
+                           move_seconds=move_seconds, game_seconds=game_seconds, untimed=humans)
     except OptionError as exc:
         _fail(str(exc))
+    except KeyboardInterrupt:
+        typer.echo("\nstopped (Ctrl-C): the game is not finished; no record written", err=True)
+        raise typer.Exit(130)
     finally:
         for player in seat_players:
             if isinstance(player, PlayerProcess):
@@ -211,20 +227,93 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
         typer.echo(f"record written to {record}")
 
 
+def _human(specs: list):
+    """A human seat wired to this terminal (typed lines in, the seat's view out)."""
+    from players.human import HumanPlayer
+
+    return HumanPlayer(ask=input, say=typer.echo, names=specs)
+
+
 @app.command()
-def replay(file: Path = typer.Argument(..., help="a game record written by `arena play --record`"),
-           quiet: bool = typer.Option(False, help=QUIET_HELP)):
-    """Replay a recorded game and print the same log (as `arena play` printed it)."""
-    from arena.reports.game_log import replay_record
+def replay(file: Path = typer.Argument(..., help="a game record (`arena play --record`), or a results folder "
+                                       "(or its games.jsonl) with --game"),
+           game_id: Optional[str] = typer.Option(None, "--game", metavar="ID",
+                                                 help="the game in a results folder: its id (games.jsonl's \"id\", "
+                                                 "as the leaderboard's faults list shows it; a prefix no other id "
+                                                 "starts with is enough) or #N, its index"),
+           at: Optional[int] = typer.Option(None, "--at", metavar="N",
+                                            help="show the position after N moves (0: the start) instead of the log"),
+           seat: Optional[int] = typer.Option(None, "--seat", metavar="S",
+                                              help="show what seat S saw (its observation, and the others' moves as "
+                                              "it saw them) instead of the full position"),
+           step: bool = typer.Option(False, "--step", help="walk through the game: Enter the next move, b back, "
+                                     "a number jumps to the position after that move, q quits (from --at N)"),
+           quiet: bool = typer.Option(False, help=QUIET_HELP),
+           html_path: Optional[Path] = typer.Option(None, "--html", help="write the game as one offline page to "
+                                                    "step through (a replay viewer) instead of printing it")):
+    """Replay a recorded game: its log (as `arena play` printed it), the position after any
+    move, what one seat saw, or step by step."""
+    from arena.reports.game_log import Replay, step_through
+    from arena.store.lookup import find_game, games_file, read_games, which_game_message
+    from arena.store.results import ResultsError
+    from engine.contract import OptionError
     from engine.record import GameRecord, RecordError
 
-    if not file.is_file():
-        _fail(f"{file}: no such file")
+    if not file.exists():
+        _fail(f"{file}: no such file or folder")
+    result = line = None
     try:
-        rec = GameRecord.from_json(file.read_text(), where=str(file))
-        replay_record(rec, echo=_outcome_only(typer.echo) if quiet else typer.echo)
-    except (RecordError, ValueError) as exc:
+        if games_file(file) is not None:  # a results folder, or its games.jsonl
+            games = read_games(file)
+            if game_id is None:
+                _fail(which_game_message(file, games))
+            line = find_game(games, game_id, str(games_file(file)))
+            _import_results_plugins(games_file(file).parent)
+            where = f"{games_file(file)}: game {line['id']}"
+            rec = GameRecord.from_json(json.dumps(line), where=where)
+            result = line
+        else:
+            text = file.read_text()
+            rec = GameRecord.from_json(text, where=str(file))
+            if game_id is not None:
+                recorded = json.loads(text).get("id")
+                if not (isinstance(recorded, str) and recorded.lower().startswith(game_id.strip().lower())):
+                    _fail(f"{file}: --game {game_id}: this file is one game's record"
+                          f"{f' (id {recorded})' if isinstance(recorded, str) else ''}; --game picks a game "
+                          "in a results folder (arena replay results/NAME --game ID)")
+        if html_path is not None:
+            from arena.reports.viewer import write_viewer
+            return typer.echo(f"replay viewer written to {write_viewer(line or rec, html_path)}")
+        game = Replay(rec, result)
+        game.check_seat(seat)
+        if at is not None:
+            game.check_move(at)
+        if step:
+            step_through(game, at or 0, seat, ask=input, echo=typer.echo)
+        elif at is not None:
+            typer.echo("\n".join(game.position_lines(at, seat)))
+        else:
+            echo = _outcome_only(typer.echo) if quiet else typer.echo
+            for text_line in game.log_lines(seat):
+                echo(text_line)
+    except (RecordError, ResultsError, OptionError, ValueError) as exc:
         _fail(str(exc))
+
+
+def _import_results_plugins(folder: Path) -> None:
+    """The plugins a results folder's config names (a game of its own), imported for its replay."""
+    import yaml
+
+    from arena.game.plugins import import_plugins
+
+    try:
+        plugins = (yaml.safe_load((folder / "config.yaml").read_text()) or {}).get("plugins") or []
+    except (OSError, yaml.YAMLError, AttributeError):
+        return
+    try:
+        import_plugins([str(p) for p in plugins])
+    except ImportError as exc:
+        _fail(f"{folder}/config.yaml: plugins: {exc}")
 
 
 @app.command("check-player")
@@ -568,6 +657,49 @@ def report(results: Path = typer.Argument(..., help="a tournament's or match's r
 
         if not webbrowser.open(path.as_uri()):
             typer.echo("no web browser found here; open the file above by hand")
+
+
+@app.command()
+def tune(game: str = typer.Option(..., help="game name (see `arena games`)"),
+         players: int = typer.Option(2, "--players", help="seats at every table"),
+         budget: str = typer.Option(..., help="the search budget a move: seconds=S or iterations=N"),
+         player: str = typer.Option("ismcts", help="ismcts, pimc, or a spec whose class has a tune_space"),
+         trials: int = typer.Option(30, help="complete trials to reach (a rerun with more goes on)"),
+         games_per_trial: int = typer.Option(100, help="games a trial plays against the field (100: a 95% "
+                                             "interval of about ±0.1 at 0.5; docs/tuning.md)"),
+         sampler: str = typer.Option("tpe", help="optuna sampler: tpe, random, qmc, cmaes, gp"),
+         seed: int = typer.Option(0, help="the study's seed (the sampler's and the deals')"),
+         against: List[str] = typer.Option([], help="a player of the reference field (repeatable; `defaults`: "
+                                           "PLAYER with the game's current defaults); default: rules and defaults"),
+         option: List[str] = typer.Option([], help="rule option key=value (repeatable)"),
+         verify_deals: int = typer.Option(200, help="the verification match's most deals, each from both seats "
+                                          "(0: no match)"),
+         output: str = typer.Option("results", help="where the study's folder goes"),
+         name: Optional[str] = typer.Option(None, help="the study's folder name (default tune-GAME-Np-PLAYER-BUDGET)"),
+         workers: int = typer.Option(2, help="Ray workers (0 or 1: in this process)"),
+         address: Optional[str] = typer.Option(None, help=ADDRESS_HELP),
+         fresh: bool = typer.Option(False, help="start over: move the old study folder aside")):
+    """Search a player's parameters for a game by playing games (optuna), then verify the best
+    against the current defaults by a match with an SPRT.  A rerun resumes the study.
+    Progress goes to stderr at a terminal."""
+    from arena.ratings.sprt import SprtError
+    from arena.runs.config import ConfigError
+    from arena.runs.tournament import TournamentError
+    from arena.runs.tune import parse_budget, tune as run_tune
+    from arena.store.results import ResultsError
+
+    address = _ray_address(address)
+    try:
+        outcome = run_tune(game, players, parse_budget(budget), player=player, trials=trials,
+                           games_per_trial=games_per_trial, sampler=sampler, seed=seed, against=against or None,
+                           options=_parse_pairs(option, "--option"), output=output, name=name, workers=workers,
+                           address=address, fresh=fresh, verify_deals=verify_deals, echo=typer.echo,
+                           progress_stream=_progress_stream())
+    except (ConfigError, ResultsError, TournamentError, SprtError) as exc:
+        _fail(str(exc))
+    typer.echo(f"study in {outcome.folder}/")
+    if outcome.interrupted:
+        raise typer.Exit(130)
 
 
 def main():

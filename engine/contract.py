@@ -215,6 +215,13 @@ class GameSpec:
     # action_codec(num_players) -> an object with ``size``, ``encode(action) -> int``
     #   and ``decode(int) -> action``, exact and the same in every process (OpenSpiel).
     action_codec: Callable[[int], Any] | None = None
+    # search_defaults: the game's own parameters for the built-in search players, plain
+    #   values by player name ({"ismcts": {...}, "pimc": {...}}), set from verified matches
+    #   (each game cites the command where it declares them).  ``class: ismcts`` with no
+    #   params plays them; a parameter given overrides its default; ``iterations`` and
+    #   ``seconds`` are one budget: give either and the game's budget is not used
+    #   (``players.loading.with_game_defaults``).  Empty: the players' generic defaults.
+    search_defaults: dict = field(default_factory=dict, compare=False)
 
     def resolve_options(self, options: dict | None) -> dict:
         """Defaults overlaid with ``options``; unknown names are an error."""

@@ -1,9 +1,11 @@
 """Turning a player spec from a config or the command line into a Player.
 
-Specs: a built-in name (``random``, ``rules``, ``ismcts``, ``pimc``, and with the
+Specs: a built-in name (``random``, ``rules``, ``ismcts``, ``pimc``, ``human`` (the person at
+the terminal, for ``arena play`` only: :mod:`players.human`), and with the
 ``openspiel`` extra ``openspiel-ismcts``, ``openspiel-mcts``),
 ``package.module:Class`` or ``path/to/file.py:Class``; keyword parameters come
-from the config.  Checking a player by playing games is arena's
+from the config; ``ismcts`` and ``pimc`` take the game's own defaults for what the
+config leaves out (:func:`with_game_defaults`).  Checking a player by playing games is arena's
 (``arena.runs.checks.check_player``); nothing here imports ``arena``.  Every problem
 is a :class:`PlayerSpecError` whose message names the spec and what is wrong.
 """
@@ -24,6 +26,7 @@ BUILTIN = {
     "random": "players.random_player:RandomPlayer",
     "ismcts": "players.ismcts:ISMCTSPlayer",
     "pimc": "players.pimc:PIMCPlayer",
+    "human": "players.human:HumanPlayer",
     "openspiel-ismcts": "arena.interop.openspiel:OpenSpielISMCTSPlayer",
     "openspiel-mcts": "arena.interop.openspiel:OpenSpielMCTSPlayer",
 }
@@ -82,10 +85,42 @@ def _load_file(spec: str, path: Path):
     return module
 
 
+SEARCH_PLAYERS = ("ismcts", "pimc")  # the built-ins a game may give defaults (GameSpec.search_defaults)
+BUDGET = ("iterations", "seconds")  # one budget: either given, the game's budget is not used
+
+
+def game_defaults(spec: str, game: str | None) -> dict:
+    """The game's own parameters for the built-in search player ``spec`` (its
+    ``GameSpec.search_defaults``); ``{}`` for any other player or game."""
+    if spec not in SEARCH_PLAYERS or game is None:
+        return {}
+    from engine.registry import get_game
+
+    try:
+        defaults = get_game(game).search_defaults or {}
+    except Exception:  # noqa: BLE001 - an unknown game is named where the game is checked
+        return {}
+    return dict(defaults.get(spec) or {})
+
+
+def with_game_defaults(spec: str, params: dict | None, game: str | None) -> dict:
+    """``params`` over the game's defaults for ``spec``: each parameter given overrides its
+    default, and a budget given (``iterations`` or ``seconds``, ``null`` included) replaces
+    the game's budget whole, so ``{seconds: 0.2, iterations: null}`` is a time budget only.
+    The same params again give the same result."""
+    given = dict(params or {})
+    defaults = game_defaults(spec, game)
+    if any(key in given for key in BUDGET):
+        defaults = {k: v for k, v in defaults.items() if k not in BUDGET}
+    return {**defaults, **given}
+
+
 def make_player(spec: str, params: dict | None = None, game: str | None = None):
+    """The player ``spec`` with ``params`` (over the game's defaults for ``ismcts`` and ``pimc``)."""
     cls = resolve_class(spec, game)
     if params is not None and not isinstance(params, dict):
         raise PlayerSpecError(f"player {spec!r}: params must be a mapping of keyword parameters, not {params!r}")
+    params = with_game_defaults(spec, params, game)
     try:
         player = cls(**(params or {}))
     except Exception as exc:  # noqa: BLE001 - a user's constructor may raise anything

@@ -40,3 +40,18 @@ def test_a_match_row_gives_the_command_that_plays_the_same_games(tmp_path):
 def test_a_folder_that_is_not_a_tournament_is_an_error(tmp_path, capsys):
     assert tool().main([str(tmp_path)]) == 2
     assert capsys.readouterr().err.startswith(f"error: {tmp_path}: no config.yaml")
+
+
+def test_a_command_spells_out_what_the_games_defaults_would_now_change(tmp_path):
+    """A folder's config holds every parameter its games were played with; a search parameter
+    it lacks was the class's own, and the command says so, or the game's defaults would fill it."""
+    from arena.runs.config import config_from_dict
+
+    data = {"name": "match-dominant_species-ismcts-vs-rules", "game": "dominant_species", "seats": 2,
+            "players": [{"name": "ismcts", "class": "ismcts", "params": {"iterations": 30, "rollout_cutoff": 20}},
+                        {"name": "rules", "class": "rules"}], "games_per_pairing": 3, "seed": 1}
+    cfg = config_from_dict(data, "test", game_defaults=False)
+    command = tool().command_for(cfg, "ismcts", tmp_path)
+    assert command == ("arena match ismcts rules --game dominant_species --a-param iterations=30 "
+                       "--a-param rollout_cutoff=20 --a-param rollout=random --a-param cutoff_eval=margin "
+                       "--a-param expand=random --deals 3 --seed 1")

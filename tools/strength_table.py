@@ -68,7 +68,8 @@ def command_for(cfg, subject, configs: Path) -> str:
         a, b = cfg.players
         args = ["arena", "match", a.spec, b.spec, "--game", cfg.game]
         for flag, entry in (("--a-param", a), ("--b-param", b)):
-            args += [x for k, v in entry.params.items() for x in (flag, f"{k}={_value(v)}")]
+            params = {**entry.params, **unstated_defaults(entry.spec, entry.params, cfg.game)}
+            args += [x for k, v in params.items() for x in (flag, f"{k}={_value(v)}")]
         for flag, entry in (("--a-name", a), ("--b-name", b)):
             if entry.name != entry.spec:
                 args += [flag, entry.name]
@@ -82,6 +83,28 @@ def command_for(cfg, subject, configs: Path) -> str:
         if isinstance(data, dict) and data.get("name") == cfg.name:
             return f"arena tournament {path.relative_to(configs.parent).as_posix()}"
     return f"arena tournament <the config of {cfg.name}>"
+
+
+def unstated_defaults(spec: str, params: dict, game: str) -> dict:
+    """The constructor's own values of what ``params`` leaves out but the game's defaults
+    (``GameSpec.search_defaults``) would now fill in: a folder's config stores every parameter
+    its games were played with, so a key it lacks was played at the class's default, and the
+    command must say so for ``arena match`` to play the same games."""
+    import inspect
+
+    from players.loading import BUDGET, game_defaults, make_player
+
+    missing = [k for k in game_defaults(spec, game) if k not in params
+               and not (k in BUDGET and any(b in params for b in BUDGET))]
+    if not missing:
+        return {}
+    cls = type(make_player(spec))
+    signature = {}
+    for klass in reversed(cls.__mro__):
+        init = klass.__dict__.get("__init__")
+        if init is not None:
+            signature.update(inspect.signature(init).parameters)
+    return {k: signature[k].default for k in missing if k in signature}
 
 
 def _value(v) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 import yaml
 
 from arena.game.player_text import for_terminal
-from arena.game.plugins import import_plugins
+from arena.game.plugins import human_refusal, import_plugins
 
 DEFAULTS = {
     "options": {},
@@ -151,8 +151,11 @@ def load_config(path, check_players: bool = True) -> TournamentConfig:
     return cfg
 
 
-def config_from_dict(data, where: str) -> TournamentConfig:
-    """Check the structure and values of a parsed config (no players built)."""
+def config_from_dict(data, where: str, game_defaults: bool = True) -> TournamentConfig:
+    """Check the structure and values of a parsed config (no players built).  With
+    ``game_defaults`` each ``ismcts`` / ``pimc`` player's params are completed with the
+    game's defaults (:func:`players.loading.with_game_defaults`), so that the config a
+    results folder stores names every parameter its games were played with."""
     if not isinstance(data, dict):
         raise ConfigError(f"{where}: expected a mapping of keys (name, game, seats, players, ...)")
     _no_unknown(data, KEYS, where, "")
@@ -186,6 +189,11 @@ def config_from_dict(data, where: str) -> TournamentConfig:
         if cfg.elo_anchor not in {p.name for p in cfg.players}:
             raise ConfigError(f"{where}: elo_anchor: {cfg.elo_anchor!r} is not the name of a player")
     _check_game(cfg)
+    if game_defaults:
+        from players.loading import with_game_defaults
+
+        for entry in cfg.players:
+            entry.params = with_game_defaults(entry.spec, entry.params, cfg.game)
     return cfg
 
 
@@ -218,6 +226,9 @@ def _read_players(players, where) -> list:
             raise ConfigError(f"{where}: {key}.name: {name!r} is used by an earlier player")
         seen.add(name)
         params = _mapping(item.get("params") or {}, where, f"{key}.params")
+        refusal = human_refusal(_text(item["class"], where, f"{key}.class"), params)
+        if refusal:
+            raise ConfigError(f"{where}: {key}.class: {refusal}")
         entries.append(PlayerEntry(name, _text(item["class"], where, f"{key}.class"), params))
     return entries
 

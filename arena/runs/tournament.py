@@ -55,7 +55,7 @@ def stored_config(folder: Path) -> TournamentConfig | None:
         data = yaml.safe_load(path.read_text())
     except yaml.YAMLError as exc:
         raise ConfigError(f"{path}: not valid YAML: {exc}") from None
-    return config_from_dict(data, str(path))
+    return config_from_dict(data, str(path), game_defaults=False)  # as its games were played
 
 
 def changes_to_played_games(old: TournamentConfig, new: TournamentConfig, played: set) -> list:
@@ -407,8 +407,11 @@ def write_leaderboard(cfg, store: ResultsStore, records: list, schedule: list, r
 
 def write_report(store: ResultsStore, board: dict, records: list, schedule: list) -> None:
     from arena.reports.report import build_report  # matplotlib: imported only when a report is drawn
+    from arena.reports.viewer import write_viewers
 
-    store.write_text(REPORT, build_report(board, in_schedule_order(records, schedule)))
+    ordered = in_schedule_order(records, schedule)
+    watch = write_viewers(store.folder, board, ordered)  # games/<id>.html, the games that matter
+    store.write_text(REPORT, build_report(board, ordered, watch=watch))
 
 
 def load_tournament(folder, report: bool = True) -> tuple:

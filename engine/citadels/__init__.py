@@ -24,6 +24,16 @@ from engine.citadels.scoring import rescore
 from engine.citadels.setup import new_game
 from engine.citadels.state import invariants
 
+# The built-in search players' defaults here (GameSpec.search_defaults; `class: ismcts` with no
+# params plays them, a parameter given overrides its default, `iterations`/`seconds` are one
+# budget).  The settings of configs/citadels.yaml, verified by the matches of docs/strength.md
+# ("ISMCTS against the rule player, every game"): 0.905 [0.832, 0.948] against the rule player over 100 games at 2 players, 0.831 [0.746, 0.891] over 102 at 3:
+#   arena match ismcts rules --game citadels --a-param iterations=100 --a-param rollout_cutoff=20 --a-param rollout=rules --deals 50 --seed 1
+#   arena tournament configs/strength/citadels-3p-rules.yaml
+# PIMC: the same search settings with 10 determinizations, as in docs/strength.md's PIMC rows.
+ISMCTS_DEFAULTS = {"iterations": 100, "rollout_cutoff": 20, "rollout": "rules"}
+SEARCH_DEFAULTS = {"ismcts": ISMCTS_DEFAULTS, "pimc": dict(ISMCTS_DEFAULTS, determinizations=10)}
+
 GAME = GameSpec(
     name="citadels",
     title="Citadels of Evolution",
@@ -39,4 +49,5 @@ GAME = GameSpec(
     redeal=redeal,
     action_codec=action_codec,
     heuristic=heuristic,
+    search_defaults=SEARCH_DEFAULTS,
 )

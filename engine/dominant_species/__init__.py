@@ -54,6 +54,18 @@ from engine.dominant_species.options import RULE_OPTIONS
 from engine.dominant_species.scoring import rescore
 from engine.dominant_species.setup import new_game
 
+# The built-in search players' defaults here (GameSpec.search_defaults; `class: ismcts` with no
+# params plays them, a parameter given overrides its default, `iterations`/`seconds` are one
+# budget).  The settings of configs/dominant_species.yaml, verified by the matches of docs/strength.md
+# ("ISMCTS against the rule player, every game"): 0.700 [0.604, 0.781] against the rule player over 100 games at 2 players, 0.632 [0.536, 0.720] over 102 at 3;
+#   `expand: ordered` +104 Elo [+25, +195] over 54 games against random expansion:
+#   arena match ismcts rules --game dominant_species --a-param iterations=60 --a-param rollout_cutoff=20 --a-param rollout=informed --a-param cutoff_eval=heuristic --a-param expand=ordered --a-name ismcts-60-ordered --deals 50 --seed 1
+#   arena tournament configs/strength/dominant_species-3p-rules.yaml
+# PIMC: the same search settings with 10 determinizations, as in docs/strength.md's PIMC rows.
+ISMCTS_DEFAULTS = {"iterations": 60, "rollout_cutoff": 20, "rollout": "informed", "cutoff_eval": "heuristic",
+                   "expand": "ordered"}
+SEARCH_DEFAULTS = {"ismcts": ISMCTS_DEFAULTS, "pimc": dict(ISMCTS_DEFAULTS, determinizations=10)}
+
 GAME = GameSpec(
     name="dominant_species",
     title="Dominant Species",
@@ -69,4 +81,5 @@ GAME = GameSpec(
     redeal=redeal,
     action_codec=action_codec,
     heuristic=heuristic,
+    search_defaults=SEARCH_DEFAULTS,
 )

@@ -29,6 +29,16 @@ from engine.natural_selection.scoring import rescore
 from engine.natural_selection.setup import new_game
 from engine.natural_selection.state import NaturalSelectionState, invariants
 
+# The built-in search players' defaults here (GameSpec.search_defaults; `class: ismcts` with no
+# params plays them, a parameter given overrides its default, `iterations`/`seconds` are one
+# budget).  The settings of configs/natural_selection.yaml, verified by the matches of docs/strength.md
+# ("ISMCTS against the rule player, every game"): 1.000 [0.963, 1.000] against the rule player over 100 games at 2 players, 0.865 [0.786, 0.918] over 102 at 3:
+#   arena match ismcts rules --game natural_selection --a-param iterations=200 --a-param rollout_cutoff=20 --a-param rollout=informed --a-param cutoff_eval=heuristic --deals 50 --seed 1
+#   arena tournament configs/strength/natural_selection-3p-rules.yaml
+# PIMC: the same search settings with 10 determinizations, as in docs/strength.md's PIMC rows.
+ISMCTS_DEFAULTS = {"iterations": 200, "rollout_cutoff": 20, "rollout": "informed", "cutoff_eval": "heuristic"}
+SEARCH_DEFAULTS = {"ismcts": ISMCTS_DEFAULTS, "pimc": dict(ISMCTS_DEFAULTS, determinizations=10)}
+
 GAME = GameSpec(
     name="natural_selection",
     title="Evolution: Natural Selection (North Star Games, 2014)",
@@ -44,6 +54,7 @@ GAME = GameSpec(
     redeal=redeal,
     action_codec=action_codec,
     heuristic=heuristic,
+    search_defaults=SEARCH_DEFAULTS,
 )
 
 __all__ = ["GAME", "Move", "NaturalSelectionState"]

@@ -1,0 +1,86 @@
+"""`arena tune` (arena/runs/tune.py) on a tiny study of the toy game, and the games' own search
+defaults (GameSpec.search_defaults, players.loading.with_game_defaults)."""
+import pytest
+
+pytest.importorskip("optuna")
+
+from arena.game.plugins import import_plugins  # noqa: E402
+from arena.runs.config import config_from_dict  # noqa: E402
+from arena.runs.tune import half_width, parse_budget, tables, TuneError, tune  # noqa: E402
+from arena.runs.config import PlayerEntry  # noqa: E402
+from conftest import TOY  # noqa: E402
+from engine.registry import get_game  # noqa: E402
+from players.loading import make_player, with_game_defaults  # noqa: E402
+
+import_plugins([TOY])
+TINY = dict(game="toy", seats=2, budget={"iterations": 8, "seconds": None}, trials=3, games_per_trial=2,
+            sampler="tpe", seed=5, plugins=[TOY], workers=0, verify_deals=1, echo=lambda *_: None)
+
+
+class Stop(KeyboardInterrupt):
+    pass
+
+
+def summary(outcome):
+    return [(r.number, r.params, r.score, r.games) for r in outcome.trials]
+
+
+def test_a_study_stopped_after_two_trials_resumes_to_the_same_best_trial(tmp_path):
+    straight = tune(output=str(tmp_path / "a"), **TINY)
+    assert len(straight.trials) == 3 and all(r.games == 2 for r in straight.trials)
+    assert straight.match is not None and straight.match.status.games == 2  # the verification match
+
+    seen = []
+
+    def stop_after_two(result):
+        seen.append(result.number)
+        if len(seen) == 2:
+            raise Stop
+    with pytest.raises(Stop):
+        tune(output=str(tmp_path / "b"), on_trial=stop_after_two, **TINY)
+    lines = []
+    resumed = tune(output=str(tmp_path / "b"), **dict(TINY, echo=lines.append))
+    assert sum(line.startswith("trial ") for line in lines) == 1  # only the third trial was played
+    assert summary(resumed) == summary(straight)  # the same parameters proposed, the same games, scores
+    assert (resumed.best.number, resumed.best.params, resumed.best.score) == \
+        (straight.best.number, straight.best.params, straight.best.score)
+    assert (tmp_path / "b" / "tune-toy-2p-ismcts-iterations8" / "study.db").is_file()
+    # a rerun with other settings is refused, and names what changed
+    with pytest.raises(TuneError, match="games_per_trial"):
+        tune(output=str(tmp_path / "b"), **dict(TINY, games_per_trial=4))
+
+
+def test_budgets_tables_and_the_noise_table():
+    assert parse_budget("seconds=0.2") == {"seconds": 0.2, "iterations": None}
+    assert parse_budget("iterations=200") == {"iterations": 200, "seconds": None}
+    for bad in ("seconds", "iterations=0", "moves=3", "iterations=1.5"):
+        with pytest.raises(TuneError, match="--budget"):
+            parse_budget(bad)
+    field = [PlayerEntry("rules", "rules"), PlayerEntry("defaults", "ismcts")]
+    assert [[p.name for p in t] for t in tables(field, 2)] == [["rules"], ["defaults"]]
+    assert [[p.name for p in t] for t in tables(field, 3)] == [["rules", "defaults"]]
+    assert [[p.name for p in t] for t in tables(field, 4)] == [["rules", "defaults", "rules-2"]]
+    assert round(half_width(100), 3) == 0.096
+
+
+def test_class_ismcts_without_params_plays_the_games_defaults_and_a_param_overrides_one():
+    origin = get_game("origin").search_defaults["ismcts"]
+    assert origin == {"iterations": 200, "rollout_cutoff": 20}
+    player = make_player("ismcts", None, "dominant_species")
+    assert (player.iterations, player.rollout, player.cutoff_eval, player.expand) == (60, "informed", "heuristic",
+                                                                                      "ordered")
+    player = make_player("ismcts", {"expand": "random"}, "dominant_species")
+    assert (player.iterations, player.rollout, player.expand) == (60, "informed", "random")
+    pimc = make_player("pimc", None, "citadels")
+    assert (pimc.iterations, pimc.rollout, pimc.determinizations) == (100, "rules", 10)
+    # a budget given replaces the game's: a time budget alone, with iterations: null
+    timed = make_player("ismcts", {"seconds": 0.2, "iterations": None}, "natural_selection")
+    assert (timed.seconds, timed.iterations, timed.rollout) == (0.2, None, "informed")
+    assert with_game_defaults("ismcts", {"seconds": 0.2}, "origin") == {"rollout_cutoff": 20, "seconds": 0.2}
+    assert with_game_defaults("random", None, "origin") == {}
+    assert with_game_defaults("ismcts", None, "toy") == {}  # a game without defaults: the generic ones
+    # a config names every parameter its games are played with (the results folder stores it)
+    cfg = config_from_dict({"name": "d", "game": "citadels", "seats": 2, "players": [
+        {"name": "a", "class": "ismcts"}, {"name": "b", "class": "ismcts", "params": {"rollout": "random"}}]}, "t")
+    assert cfg.players[0].params == {"iterations": 100, "rollout_cutoff": 20, "rollout": "rules"}
+    assert cfg.players[1].params == {"iterations": 100, "rollout_cutoff": 20, "rollout": "random"}
