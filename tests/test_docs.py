@@ -237,7 +237,11 @@ def check_parsed(args: list, folder: Path, where: str) -> None:
         if arg.endswith((".yaml", ".yml")):
             path = existing(arg, folder)
             assert path is not None, f"{where}: arena {shlex.join(args)}: no config {arg}"
-            load_config(path)
+            # a config of the repository names its files from the repository's root, where it is run
+            with pytest.MonkeyPatch.context() as patch:
+                if not path.resolve().is_relative_to(folder.resolve()):
+                    patch.chdir(ROOT)
+                load_config(path)
 
 
 @pytest.mark.parametrize("page,line", SHOWN, ids=[f"{p.name}:{line[:60]}" for p, line in SHOWN])

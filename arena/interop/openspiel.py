@@ -17,6 +17,17 @@ The adapter is generic over the engine contract:
   perfect-recall information state); ``observation_string(p)`` the same without
   the history.  With the game parameter ``readable_keys=True`` both are the
   hashed text itself, one ``field=value`` line per field;
+* ``observation_tensor(p)`` and ``information_state_tensor(p)`` are both
+  ``engine.tensor.encode(observation(p))``: the game's fixed-length vector of that
+  seat's observation (its fields documented in ``engine/<game>/tensor.py``; the
+  observer's ``dict`` holds a view of the tensor per field).  The vector holds all
+  that the observation does (the board, the seat's own cards, counts of the hidden
+  ones, the pending decision) except the move history, and a seat's observation holds
+  all it may know of the game now, so the vector is everything a policy needs to
+  act; it is not a perfect-recall encoding, though: two histories that reach the same
+  observation give the same information-state tensor (the information-state
+  *string* still tells them apart).  A game without a tensor module provides
+  strings only;
 * ``resample_from_infostate(p, sampler)`` is ``observation(p).sample(rng)`` with an
   ``Rng`` seeded from the sampler; ``clone()`` (OpenSpiel's own, which deep-copies
   the Python attributes) copies our state with its ``clone()``;
@@ -46,6 +57,7 @@ try:
 except ImportError as exc:  # pragma: no cover - the message is the point
     raise ImportError(f"OpenSpiel is not installed ({exc}): pip install 'arena[openspiel]'") from exc
 
+from engine import tensor as engine_tensor
 from engine.contract import TERMINAL, OptionError
 from engine.registry import get_game
 from engine.rng import Rng
@@ -111,7 +123,7 @@ class _Engine:
     OpenSpiel's ``clone()`` deep-copies the Python attributes: this copies our
     State with its ``clone()`` and shares the rest."""
 
-    __slots__ = ("state", "codec", "readable", "legal", "ids", "keys")
+    __slots__ = ("state", "codec", "readable", "legal", "ids", "keys", "vectors")
 
     def __init__(self, state, codec, readable):
         self.state = state
@@ -120,6 +132,7 @@ class _Engine:
         self.legal = None  # {id: action} of the legal actions
         self.ids = None  # their ids, sorted
         self.keys = {}
+        self.vectors = {}  # seat -> engine.tensor.encode(observation(seat))
 
     def __deepcopy__(self, memo):
         return _Engine(self.state.clone(), self.codec, self.readable)
@@ -141,6 +154,12 @@ class _Engine:
                    else observation_key(observation, perfect_recall))
             self.keys[k] = key
         return key
+
+    def vector(self, seat: int):
+        v = self.vectors.get(seat)
+        if v is None:
+            v = self.vectors[seat] = engine_tensor.encode(self.state.observation(seat))
+        return v
 
 
 class ArenaState(pyspiel.State):
@@ -180,6 +199,7 @@ class ArenaState(pyspiel.State):
         engine.state.apply(move)
         engine.legal = engine.ids = None
         engine.keys = {}
+        engine.vectors = {}
 
     def _action_to_string(self, player, action):
         return self.get_game().spec.action_to_text(self._engine.codec.decode(action))
@@ -203,22 +223,34 @@ class ArenaState(pyspiel.State):
     def information_key(self, player: int, perfect_recall: bool = True) -> str:
         return self._engine.key(player, perfect_recall)
 
+    def observation_vector(self, player: int):
+        """``engine.tensor.encode(observation(player))`` (cached until the next move)."""
+        return self._engine.vector(player)
+
     def __str__(self):
         return self._engine.state.render()
 
 
 class _Observer:
-    """OpenSpiel's observer interface: strings only (no tensors)."""
+    """OpenSpiel's observer interface: the key strings, and the observation vector of
+    ``engine.tensor`` as the tensor (the same for the observation and the information
+    state: see the module's docstring), with a view of it per field in ``dict``."""
 
-    def __init__(self, iig_obs_type, params):
+    def __init__(self, game, iig_obs_type, params):
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         self.perfect_recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
-        self.tensor = None
-        self.dict = {}
+        layout = game.layout
+        if layout is None:
+            self.tensor = None
+            self.dict = {}
+        else:
+            self.tensor = np.zeros(layout.size, np.float32)
+            self.dict = {name: self.tensor[layout.slice(name)] for name, _, _ in layout.fields}
 
     def set_from(self, state, player):
-        pass
+        if self.tensor is not None:
+            self.tensor[:] = state.observation_vector(player)
 
     def string_from(self, state, player):
         return state.information_key(player, self.perfect_recall)
@@ -239,6 +271,7 @@ class ArenaGame(pyspiel.Game):
         self.options = spec.resolve_options({k: v for k, v in params.items() if k not in _PARAMS})
         self.readable = bool(params.get("readable_keys", False))
         self.codec = spec.action_codec(n)
+        self.layout = engine_tensor.layout(spec.name, n) if has_tensor(spec.name) else None
         info = pyspiel.GameInfo(num_distinct_actions=self.codec.size, max_chance_outcomes=0, num_players=n,
                                 min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
                                 max_game_length=MAX_GAME_LENGTH)
@@ -252,7 +285,16 @@ class ArenaGame(pyspiel.Game):
         return ArenaState(self, engine_state)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        return _Observer(iig_obs_type, params)
+        return _Observer(self, iig_obs_type, params)
+
+
+def has_tensor(name: str) -> bool:
+    """Whether our game ``name`` has a tensor module (``engine.tensor.for_game``)."""
+    try:
+        engine_tensor.for_game(name)
+    except ValueError:
+        return False
+    return True
 
 
 def register(name: str):
@@ -262,6 +304,7 @@ def register(name: str):
     spec = get_game(name)
     if spec.action_codec is None:
         raise OptionError(f"game {name!r} has no action_codec: OpenSpiel needs a fixed action encoding")
+    tensors = has_tensor(name)
     parameters = {"players": spec.default_players, "seed": 0, "readable_keys": False}
     for option in spec.options:
         parameters[option.name] = option.default
@@ -273,8 +316,8 @@ def register(name: str):
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players, min_num_players=spec.min_players,
-        provides_information_state_string=True, provides_information_state_tensor=False,
-        provides_observation_string=True, provides_observation_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=tensors,
+        provides_observation_string=True, provides_observation_tensor=tensors,
         parameter_specification=parameters)
     cls = type(f"ArenaGame_{name}", (ArenaGame,), {"spec": spec, "game_type": game_type})
     pyspiel.register_game(game_type, cls)
