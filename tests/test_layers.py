@@ -96,3 +96,12 @@ def test_the_floor_walk_sees_an_upward_import(tmp_path):
     module = tmp_path / "m.py"
     module.write_text("def f():\n    from arena.runs.tournament import run\n    import arena.game.match\n")
     assert arena_packages_imported(module) == {"runs", "game"}
+
+
+def test_no_two_test_modules_share_a_name():
+    """pytest imports test modules by their file name (no packages under tests/): two of the same
+    name stop the whole run at collection."""
+    seen: dict = {}
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        seen.setdefault(path.name, []).append(path.relative_to(ROOT).as_posix())
+    assert {name: paths for name, paths in seen.items() if len(paths) > 1} == {}
