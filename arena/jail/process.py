@@ -127,7 +127,8 @@ class PlayerProcess:
         try:
             if jail.bwrap:
                 setup = {"disk_mb": limits.disk_mb, "cpus": _cpus(),
-                         "under_scratch": [p for p in self.view.paths if p.startswith("/tmp/")]}
+                         "under_scratch": [p for p in self.view.paths if p.startswith("/tmp/")],
+                         "links_under_scratch": [[t, p] for t, p in self.view.links if p.startswith("/tmp/")]}
                 pids = jail.template(self.view, game, plugins).spawn([req_r, rep_w, err_w], setup)
                 self.pid = pids[-1]
                 mode = ["jail"]

@@ -91,6 +91,12 @@ def make_player_jail(setup: dict) -> None:
         _mount(lib, f"/proc/self/fd/{fd}", path, None, _MS_BIND | _MS_REC)
         _mount(lib, None, path, None, _MS_REMOUNT | _MS_BIND | _MS_RDONLY | _MS_NOSUID | _MS_NODEV)
         os.close(fd)
+    for target, path in setup.get("links_under_scratch", ()):  # the view's links there, made again
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        try:
+            os.symlink(target, path)
+        except FileExistsError:
+            pass
     if os.path.isdir("/dev/shm"):
         _mount(lib, "/tmp", "/dev/shm", None, _MS_BIND)
     name = b"arena-player"

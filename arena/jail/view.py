@@ -16,7 +16,11 @@ their real paths:
   package of a ``package.module:Class`` spec, and the config's plugins the same way.
   Where such a folder holds a private path (the tournament's output folder, its
   config, Ray's session folder), the folder is replaced by its entries, recursively,
-  leaving the private one out.
+  leaving the private one out.  An entry that is a symbolic link is made again as the
+  same link inside the jail (never bound: a bind follows the link on the host, to the
+  private path it may name), so it resolves within the view, where no private path is;
+  without the jail it is left out (a Landlock grant follows it too).  A file entry that
+  is a hard link of a private file (the same inode) is left out.
 
 and nothing else: ``/proc`` and ``/tmp`` are the player's own (mounted by
 :mod:`arena.jail.template`), ``/dev`` has only ``null``, ``zero``, ``full``,
@@ -103,29 +107,63 @@ def default_private() -> list:
     return [os.path.join(tempfile.gettempdir(), "ray")]
 
 
-def cover(paths, private) -> list:
-    """``paths``, each replaced by its entries, recursively, where it holds a private path."""
+def cover(paths, private, links: list | None = None) -> list:
+    """``paths``, each replaced by its entries, recursively, where it holds a private path.
+    An entry that is a symbolic link is not returned (binding it would follow it on the
+    host) but added to ``links`` as ``(target, path)``, to be made again inside; a file that
+    is a hard link of a private file is left out."""
     private = [os.path.realpath(p) for p in private if p]
     out: list = []
+    private_inodes: list = []  # (device, inode) of every private file, found when first needed
 
-    def walk(path: str) -> None:
+    def is_private_file(path: str) -> bool:
+        try:
+            info = os.stat(path, follow_symlinks=False)
+        except OSError:
+            return True
+        if info.st_nlink < 2 or not os.path.isfile(path):
+            return False
+        if not private_inodes:
+            private_inodes.append(_inodes(private))
+        return (info.st_dev, info.st_ino) in private_inodes[0]
+
+    def walk(path: str, entry: bool) -> None:
         if any(path == p for p in private):
             return
+        if entry and os.path.islink(path):
+            if links is not None:
+                links.append((os.readlink(path), path))
+            return
         if not any(p.startswith(path.rstrip("/") + "/") for p in private):
-            out.append(path)
+            if not (entry and is_private_file(path)):
+                out.append(path)
             return
         try:
             entries = sorted(os.listdir(path))
         except OSError:
             return
         for name in entries:
-            walk(os.path.join(path, name))
+            walk(os.path.join(path, name), True)
 
     for path in paths:
         real = os.path.realpath(path)
         if os.path.exists(real):
-            walk(real)
+            walk(real, False)
     return out
+
+
+def _inodes(paths) -> set:
+    """(device, inode) of every regular file at or under ``paths``."""
+    found = set()
+    for top in paths:
+        for root, _, files in os.walk(top) if os.path.isdir(top) else [(os.path.dirname(top), (), [top])]:
+            for name in files:
+                try:
+                    info = os.stat(os.path.join(root, name), follow_symlinks=False)
+                except OSError:
+                    continue
+                found.add((info.st_dev, info.st_ino))
+    return found
 
 
 def _outermost(paths) -> list:
@@ -142,14 +180,15 @@ class View:
 
     def __init__(self, code=(), private=()):
         private = list(private) + default_private()
-        self.code = cover(code, private)
+        self.links: list = []  # (target, path): symbolic links among a covered folder's entries
+        self.code = cover(code, private, self.links)
         trusted = python_paths() + package_folders()
-        self.paths = _outermost(cover(trusted, private) + self.code)
+        self.paths = _outermost(cover(trusted, private, self.links) + self.code)
         self.sys_path = import_roots(package_folders()) + import_roots(self.code)
 
     def key(self) -> tuple:
         """Views with the same key are the same filesystem."""
-        return tuple(self.paths)
+        return tuple(self.paths) + tuple(self.links)
 
     def readable(self) -> list:
         """Landlock's read grants where there is no jail: the same paths, the system's
@@ -169,6 +208,9 @@ class View:
         for path in self.paths:
             if not any(path == s or path.startswith(s + "/") for s in system):
                 args += ["--ro-bind", path, path]
+        for target, path in self.links:  # the same links, resolved inside the jail
+            if not any(path == s or path.startswith(s + "/") for s in system):
+                args += ["--symlink", target, path]
         args += ["--proc", "/proc", "--dev", "/dev", "--dir", SCRATCH,
                  "--remount-ro", "/dev", "--remount-ro", "/"]
         return args

@@ -40,7 +40,7 @@ class GameLog:
         self.echo(state.render())
         for fault in faults:
             detail = for_terminal(fault.detail)  # the player's text: one line, no escape sequence
-            self.echo(f"FAULT seat {fault.seat} ({self.names[fault.seat]}): {fault.kind}: {detail}")
+            self.echo(f"FAULT seat {fault.seat} ({self.names[fault.seat]}): {for_terminal(fault.kind)}: {detail}")
         self.echo("--- result ---")
         for seat in sorted(range(len(scores)), key=lambda s: ranks[s]):
             self.echo(f"place {ranks[seat]}: seat {seat} ({self.names[seat]}) score {scores[seat]}")
@@ -155,7 +155,7 @@ class Replay:
         lines = []
         for fault in self.result.get("faults") or ():
             detail = for_terminal(str(fault.get("detail", "")))
-            lines.append(f"FAULT {self.who(fault.get('seat'))}: {fault.get('kind')}: {detail}")
+            lines.append(f"FAULT {self.who(fault.get('seat'))}: {for_terminal(str(fault.get('kind')))}: {detail}")
         if not ranks:
             failed = self.result.get("failed")
             lines.append("--- result ---")

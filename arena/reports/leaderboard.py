@@ -181,7 +181,7 @@ def fault_lines(board: dict, limit: int = FAULT_LINES) -> list:
         kinds[f["kind"]] = kinds.get(f["kind"], 0) + 1
     if not kinds:
         return lines
-    lines.append("faults: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
+    lines.append("faults: " + ", ".join(f"{for_terminal(str(k))} {n}" for k, n in sorted(kinds.items())))
     for f in board["faults"][:limit]:
         who = f["player"] if f["player"] is not None else "(unknown seat)"
         # the detail is the player's text: one line, no escape sequence (leaderboard.json keeps it raw)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import signal
 import sys
 import threading
+import secrets
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -482,12 +483,15 @@ def submit_player(folder, spec: str, name: str, params: dict | None = None, work
     entry = PlayerEntry(name, spec, dict(params or {}))
     if cfg.seeds == "public" and not (cfg.isolation == "none" or is_builtin(spec, entry.params)):
         raise TournamentError(public_seeds_refusal(cfg))
-    check_new_player(entry, cfg, echo)
     cfg.players.append(entry)
-    try:
-        config_from_dict(cfg.to_dict(), f"{folder}/config.yaml (with {name})")
+    try:  # the name and params first: a refused one costs no check game
+        config_from_dict(cfg.to_dict(), f"{folder}/config.yaml (with {name!r})")
     except ConfigError as exc:
         raise TournamentError(str(exc)) from None
+    finally:
+        cfg.players.remove(entry)
+    check_new_player(entry, cfg, echo)
+    cfg.players.append(entry)
     outcome = run_tournament(cfg, workers=workers, address=address, echo=echo,
                              progress_stream=progress_stream, grace=grace)
     place = next(p["place"] for p in outcome.board["players"] if p["name"] == name)
@@ -506,7 +510,9 @@ def check_new_player(entry, cfg: TournamentConfig, echo=None) -> None:
         echo(f"checking {where}: 2 games against random players under the tournament's clocks"
              f"{' (' + clocks + ')' if clocks else ''}")
     try:
+        # seeds of its own every time: a player that knew the check's deals could pass it and then
+        # play otherwise (its faults would still be its own, but the check would prove nothing)
         check_player(entry.spec, entry.params, cfg.game, games=2, num_players=cfg.seats,
-                     move_seconds=cfg.move_seconds, game_seconds=cfg.game_seconds, limits=default_limits(cfg))
+                     seed=secrets.randbits(40), move_seconds=cfg.move_seconds, game_seconds=cfg.game_seconds, limits=default_limits(cfg))
     except Exception as exc:  # noqa: BLE001 - whatever the check says, it is the user's to read
         raise TournamentError(f"{where}: {exc}") from None

@@ -180,6 +180,33 @@ def test_a_tournament_rerun_with_fewer_deals_is_refused_and_keeps_every_game(tmp
     assert code == 0 and len(log.read_text().splitlines()) == 8, lines
 
 
+def test_a_submitted_name_with_a_newline_is_refused_on_one_line_before_any_check_game(tmp_path, monkeypatch):
+    import arena.runs.checks as checks
+
+    path = toy_config(tmp_path, [player("a"), player("b", seed=1)], games=1, workers=0, seeds="secret")
+    assert invoke(["tournament", str(path)])[0] == 0
+    played = []
+    monkeypatch.setattr(checks, "play_game", lambda *a, **k: played.append(a))
+    code, lines = invoke(["submit", "random", "--name", "x\nFAKE: x placed 1 of 3", str(tmp_path / "results" / "t")])
+    assert code == 2, lines
+    assert lines[0].startswith("error: ") and not any(line.startswith("FAKE") for line in lines), lines
+    assert played == []
+
+
+def test_each_submission_is_checked_on_deals_of_its_own(tmp_path, monkeypatch):
+    """A player that knew the check's deals could pass it and play otherwise afterwards."""
+    import arena.runs.checks as checks
+    from arena.runs.config import PlayerEntry, load_config
+    from arena.runs.tournament import check_new_player
+
+    seeds = []
+    monkeypatch.setattr(checks, "check_player", lambda *a, **k: seeds.append(k["seed"]) or {})
+    cfg = load_config(toy_config(tmp_path, [player("a"), player("b", seed=1)], games=1, workers=0))
+    for _ in range(3):
+        check_new_player(PlayerEntry("n", "random", {}), cfg)
+    assert len(set(seeds)) == 3
+
+
 # --- 4. what a run stopped ----------------------------------------------------------------
 def test_a_fresh_run_says_nothing_of_processes_stopped(tmp_path):
     path = toy_config(tmp_path, [player("a"), player("b", seed=1)], games=1, workers=0)
@@ -220,7 +247,8 @@ def test_version():
     from importlib.metadata import version
 
     code, lines = invoke(["--version"])
-    assert code == 0 and lines == [f"arena {version('arena')}"]
+    assert code == 0 and lines[0] == f"arena {version('arena')}" and len(lines) == 2
+    assert lines[1].startswith("engine build: ") and " hot modules" in lines[1]  # (engine/_compiled.py)
 
 
 def test_counts_are_plural_only_when_more_than_one(tmp_path):

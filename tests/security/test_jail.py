@@ -669,6 +669,76 @@ def test_nothing_beside_the_results_folder_is_readable(tmp_path, workers):
     run.check_faults_only("x")
 
 
+LINK_READER = """from players.random_player import RandomPlayer
+
+
+class LinkReader(RandomPlayer):
+    \"\"\"Reads every path it is given (links it made beside the results folder) and reports
+    what each began with.\"\"\"
+
+    def __init__(self, seed=0, paths=()):
+        super().__init__(seed)
+        self.paths = list(paths)
+
+    def act(self, observation):
+        seen = []
+        for path in self.paths:
+            try:
+                with open(path, "rb") as f:
+                    seen.append(f"{path}={f.read(80).hex()}")
+            except OSError as exc:
+                seen.append(f"{path}:{type(exc).__name__}")
+        raise RuntimeError("LINKS " + " ".join(seen))
+"""
+
+
+def test_a_link_beside_the_results_folder_leads_nowhere(tmp_path, workers):
+    """The player's file in the folder that holds the results (the README's way: mybot.py where
+    arena runs), and beside it a symbolic link to the results folder, one to /, and a hard link
+    of a private file: the folder is shown entry by entry, each link made again inside the jail,
+    where it resolves to nothing private; the hard link is not there."""
+    (tmp_path / "linker.py").write_text(LINK_READER)
+    (tmp_path / "results" / "t").mkdir(parents=True)
+    os.symlink("results/t", tmp_path / "s")
+    os.symlink("/", tmp_path / "root")
+    private = tmp_path / "results" / "private.txt"
+    private.write_text("PRIVATEMARK")
+    os.link(private, tmp_path / "hard.txt")
+    paths = [str(tmp_path / "s" / ".secret"), str(tmp_path / "s" / "games.jsonl"), str(tmp_path / "hard.txt"),
+             str(tmp_path / "root" / str(tmp_path).lstrip("/") / "results" / "t" / ".secret"),
+             str(tmp_path / "root" / "etc" / "hostname")]
+    run = Run(tmp_path, workers, RANDOMS + [{"name": "x", "class": f"{tmp_path}/linker.py:LinkReader",
+                                             "params": {"paths": paths}}])
+    run.play()
+    run.check_complete()
+    key = load_secret(run.folder).hex()
+    details = run.details("x")
+    assert details and all("LINKS " in d for d in details), details
+    for detail in details:
+        assert key not in detail and "PRIVATEMARK".encode().hex() not in detail, detail
+        assert "=" not in detail.split("LINKS ", 1)[1], f"a link led somewhere: {detail}"
+    run.check_faults_only("x")
+
+
+def test_the_view_makes_links_again_and_leaves_out_hard_links_of_private_files(tmp_path):
+    from arena.jail.view import View
+
+    code = tmp_path / "code"
+    (code / "results").mkdir(parents=True)
+    (code / "results" / ".secret").write_text("s")
+    (code / "bot.py").write_text("x = 1\n")
+    os.symlink("results", code / "s")
+    os.link(code / "results" / ".secret", code / "copy")
+    view = View(code=[str(code)], private=[str(code / "results")])
+    assert str(code / "bot.py") in view.paths
+    assert not any(p.startswith(str(code / "s")) or p == str(code / "copy") or "results" in p
+                   for p in view.paths if p.startswith(str(code))), view.paths
+    assert view.links == [("results", str(code / "s"))]
+    args = view.bwrap()
+    assert ["--symlink", "results", str(code / "s")] == args[args.index(str(code / "s")) - 2:][:3]
+    assert str(code / "copy") not in args
+
+
 # --- 6. stealing the opponent's time -------------------------------------------------------
 
 SHARE = 0.95  # the victim's iterations against the thief, as a share of those against the calm player

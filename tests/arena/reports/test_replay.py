@@ -172,6 +172,23 @@ def test_a_faulted_game_shows_the_fault_and_the_recorded_places(tmp_path):
     assert f"place {faulted['ranks'][1]}: seat 1 (x)" in out and faulted["ranks"][1] == 2
 
 
+def test_a_shared_folders_forged_fault_kind_prints_no_escape_sequence(tmp_path):
+    """replay reads a folder without its secret (a copy shared by someone), so nothing of a
+    record reaches the terminal raw: not even the fault's kind, which arena itself writes."""
+    path = toy_config(tmp_path, [player("a"), player("x", "Raiser", seat=1)], games=1, workers=0)
+    run(path)
+    folder = tmp_path / "results" / "t"
+    lines = (folder / "games.jsonl").read_text().splitlines()
+    records = [json.loads(line) for line in lines]
+    faulted = next(r for r in records if r["faults"])
+    faulted["faults"][0]["kind"] = "x\x1b]0;OWNED\x07\nFAKE: leaderboard verified OK"
+    (folder / "games.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    code, out = cli("replay", folder, "--game", faulted["id"][:6])
+    assert code == 0, out
+    assert "\x1b" not in out and "\x07" not in out
+    assert not any(line.startswith("FAKE") for line in out.splitlines()), out
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_stepping_through_a_game_in_a_terminal(game, folders):
     line, record = game_of(folders[game])
