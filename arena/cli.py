@@ -26,6 +26,9 @@ def _version(value: bool) -> None:
             typer.echo(f"arena {version('arena')}")
         except PackageNotFoundError:
             typer.echo("arena (version unknown: not installed; pip install -e . in the repository)")
+        from engine import _compiled  # which build of the engines runs (tools/build_compiled.py)
+
+        typer.echo(f"engine build: {_compiled.describe()}")
         raise typer.Exit(0)
 
 

@@ -98,11 +98,28 @@ def bench_engine(games: list[str] | None = None, players: list[int] | None = Non
             "decisions_per_s": statistics.median(r["decisions_per_s"] for r in runs),
             "decisions_per_game": statistics.median(r["decisions_per_game"] for r in runs),
             "clone_us": clone_us, "observation_us": observe_us, "sample_us": sample_us,
-            "tensor_us": tensor_us,
+            "tensor_us": tensor_us, "build": build_of(game),
         })
     if progress is not None:
         progress(len(todo), len(todo), "done")
     return rows
+
+
+def build_of(game: str) -> str:
+    """Which build of ``game`` runs in this process (engine/_compiled.py), e.g. "compiled
+    16 of 16" or "pure 0 of 16 (ARENA_PURE=1)": its hot modules and the core's (the
+    Rng, the contract, the search), counted among those imported so far."""
+    import sys
+
+    from engine import _compiled
+
+    mine = [name for name in _compiled.hot_modules()
+            if name in sys.modules and (name.startswith(f"engine.{game}.") or name in _compiled.CORE)]
+    compiled = set(_compiled.compiled_now())
+    count = sum(name in compiled for name in mine)
+    kind = "compiled" if count == len(mine) and count else "partly compiled" if count else "pure"
+    reason = _compiled.build_info()["reason"] if not count else None
+    return f"{kind} {count} of {len(mine)}" + (f" ({reason})" if reason else "")
 
 
 def _tensor_us(game: str, obs, repeats: int):

@@ -50,6 +50,7 @@ def bench_ismcts(game: str, iterations: int = 1000, repeats: int = 3, num_player
     heuristic, the same with nodes expanded in the move ordering's order
     (``expand: ordered``), and that with progressive widening (``widening: 1.0``):
     one row per (position, rollout)."""
+    from arena.bench.engine import build_of
     from players.ismcts import ISMCTSPlayer
 
     n = num_players or get_game(game).default_players
@@ -69,5 +70,6 @@ def bench_ismcts(game: str, iterations: int = 1000, repeats: int = 3, num_player
                          "rollout": label,
                          "legal actions": len(observation.legal_actions), "iterations": iterations,
                          "repeats": repeats, "median it/s": round(statistics.median(rates)),
-                         "min it/s": round(min(rates)), "max it/s": round(max(rates))})
+                         "min it/s": round(min(rates)), "max it/s": round(max(rates)),
+                         "build": build_of(game)})
     return rows

@@ -1,0 +1,165 @@
+"""The compiled build: the same ``.py`` modules compiled by Cython, used only while fresh.
+
+The ``.py`` files are the only source.  ``python tools/build_compiled.py`` compiles the
+modules :func:`hot_modules` names into ``build/compiled/`` (git-ignored; nothing is
+compiled at install time) and writes ``build/compiled/manifest.json``: for each module its
+extension file and the SHA-256 of its source (the ``.py``, and the ``.pxd`` beside it
+if there is one).  :func:`install` (run once, from ``engine/__init__.py``) puts a finder
+first on ``sys.meta_path`` that loads a module's extension only while that hash equals the
+hash of the source on disk now; a module edited since the build runs as its ``.py``, and
+the process says so once on stderr.  ``ARENA_PURE=1`` in the environment: pure Python,
+the build is not looked at.  :func:`build_info` says which build runs (``arena --version``,
+``arena bench engine``).
+
+This module imports nothing of the engine's, so it can run first.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent  # the folder holding engine/ and players/
+BUILD_DIR = ROOT / "build" / "compiled"
+MANIFEST = BUILD_DIR / "manifest.json"
+BUILD_COMMAND = "python tools/build_compiled.py"
+
+# What is compiled: every module of each game but these (cold: text, tensors, options,
+# codecs), and these of the core and the search.
+GAME_PACKAGES = ("origin", "citadels", "natural_selection", "dominant_species", "random_mutations")
+COLD = ("__init__", "render", "tensor", "codec", "options")
+CORE = ("engine.rng", "engine.contract", "engine.values", "players.search_tree", "players.ismcts")
+
+
+def hot_modules() -> list:
+    """The dotted names of the modules a compiled build covers."""
+    names = list(CORE)
+    for game in GAME_PACKAGES:
+        folder = ROOT / "engine" / game
+        names += [f"engine.{game}.{path.stem}" for path in sorted(folder.glob("*.py"))
+                  if path.stem not in COLD]
+    return names
+
+
+def source_path(name: str) -> Path:
+    return ROOT.joinpath(*name.split(".")).with_suffix(".py")
+
+
+def source_hash(name: str) -> str:
+    """SHA-256 of a module's source: its ``.py``, then its ``.pxd`` if there is one."""
+    py = source_path(name)
+    digest = hashlib.sha256(py.read_bytes())
+    pxd = py.with_suffix(".pxd")
+    if pxd.exists():
+        digest.update(b"\0pxd\0")
+        digest.update(pxd.read_bytes())
+    return digest.hexdigest()
+
+
+def build_tag() -> str:
+    """What an extension must have been built for: this interpreter's ABI."""
+    return importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+_STATE: dict = {}  # what install() found: build, fresh {name: path}, stale, reason
+
+
+def _read_manifest():
+    """(fresh {name: extension path}, stale [names], reason or None)."""
+    if not MANIFEST.exists():
+        return {}, [], f"no compiled build: {BUILD_COMMAND} makes one"
+    try:
+        manifest = json.loads(MANIFEST.read_text())
+    except (OSError, ValueError) as error:
+        return {}, [], f"unreadable {MANIFEST}: {error}"
+    if manifest.get("tag") != build_tag():
+        return {}, [], f"the compiled build is for {manifest.get('tag')}, this Python wants {build_tag()}"
+    fresh, stale = {}, []
+    _STATE["tool"] = f"Cython {manifest.get('cython', '?')}"
+    for name, entry in sorted(manifest.get("modules", {}).items()):
+        path = BUILD_DIR / entry["file"]
+        try:
+            ok = path.exists() and source_hash(name) == entry["sha256"]
+        except OSError:
+            ok = False
+        if ok:
+            fresh[name] = str(path)
+        else:
+            stale.append(name)
+    return fresh, stale, None
+
+
+class _CompiledFinder:
+    """A meta path finder: a fresh compiled module's extension, else nothing (the
+    ordinary finders then load the ``.py``)."""
+
+    def __init__(self, fresh: dict):
+        self.fresh = fresh
+
+    def find_spec(self, fullname, path=None, target=None):
+        where = self.fresh.get(fullname)
+        if where is None:
+            return None
+        loader = importlib.machinery.ExtensionFileLoader(fullname, where)
+        return importlib.util.spec_from_file_location(fullname, where, loader=loader)
+
+    def invalidate_caches(self):
+        pass
+
+
+def install() -> None:
+    """Install the finder (once per process) unless ``ARENA_PURE=1``; a stale module is
+    reported once on stderr and runs as its ``.py``."""
+    if _STATE:
+        return
+    if os.environ.get("ARENA_PURE", "") not in ("", "0"):
+        _STATE.update(fresh={}, stale=[], reason="ARENA_PURE=1")
+        return
+    fresh, stale, reason = _read_manifest()
+    _STATE.update(fresh=fresh, stale=stale, reason=reason)
+    if stale:
+        shown = ", ".join(stale[:4]) + (f" and {len(stale) - 4} more" if len(stale) > 4 else "")
+        print(f"arena: {len(stale)} compiled module(s) older than their source run as pure Python "
+              f"({shown}); {BUILD_COMMAND} rebuilds them", file=sys.stderr)
+    if fresh:
+        sys.meta_path.insert(0, _CompiledFinder(fresh))
+
+
+def compiled_now() -> list:
+    """The hot modules imported so far that run compiled in this process."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return [name for name in hot_modules()
+            if str(getattr(sys.modules.get(name), "__file__", "") or "").endswith(suffixes)]
+
+
+def build_info() -> dict:
+    """Which build runs: ``build`` ("compiled", "partly compiled" or "pure Python"),
+    ``compiled`` (fresh compiled modules, used at import), ``modules`` (how many a
+    compiled build covers), ``stale`` (compiled but older than their source) and
+    ``reason`` (why pure, where it is)."""
+    install()
+    total = len(hot_modules())
+    fresh = [name for name in _STATE["fresh"] if name in set(hot_modules())]
+    build = "pure Python" if not fresh else "compiled" if len(fresh) == total else "partly compiled"
+    return {"build": build, "compiled": len(fresh), "modules": total,
+            "stale": list(_STATE["stale"]), "reason": _STATE["reason"]}
+
+
+def describe() -> str:
+    """One line for people, e.g. ``compiled (Cython 3.3.1): 78 of 78 hot modules`` or
+    ``pure Python: 0 of 78 hot modules compiled (ARENA_PURE=1)``."""
+    info = build_info()
+    counts = f"{info['compiled']} of {info['modules']} hot modules"
+    if info["build"] == "pure Python":
+        text = f"pure Python: {counts} compiled"
+    else:
+        text = f"{info['build']} ({_STATE.get('tool', 'Cython')}): {counts}"
+    if info["stale"]:
+        text += f", {len(info['stale'])} stale (rebuild: {BUILD_COMMAND})"
+    if info["reason"]:
+        text += f" ({info['reason']})"
+    return text

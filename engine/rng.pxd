@@ -1,0 +1,22 @@
+# Cython declarations for engine/rng.py (pure-Python mode: the .py is the source; this file
+# only types it for the compiled build, tools/build_compiled.py).  Rng's two ints are
+# unsigned 64-bit: SplitMix64's "& _MASK" is what C's unsigned arithmetic does anyway.
+import cython
+
+# (_MASK and _GOLDEN stay Python objects: a cdef global would leave the module's namespace,
+# and tests import them)
+
+
+@cython.locals(x=cython.ulonglong)
+cpdef unsigned long long mix64(object x)
+
+
+cdef class Rng:
+    cdef public unsigned long long seed, counter
+
+    @cython.locals(counter=cython.ulonglong, x=cython.ulonglong)
+    cpdef unsigned long long next64(self)
+
+    @cython.locals(x=cython.ulonglong, hi=cython.ulonglong, n=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   drawn=list)
+    cpdef list take(self, list pool, Py_ssize_t count)

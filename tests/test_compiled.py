@@ -1,0 +1,149 @@
+"""The compiled build plays exactly as the pure one (engine/_compiled.py, tools/build_compiled.py).
+
+The same random games, in two processes, one with ``ARENA_PURE=1`` and one on the compiled
+build: every state's ``render()``, legal-action list (as text) and ``scores()``, an
+observation's ``sample()`` every few moves, random playouts (``random_moves`` unrecorded,
+the rollouts' loop) and an ISMCTS search's root statistics must be equal.  Where a build
+was made here (``python tools/build_compiled.py``: minutes, once) it is brought up to date
+first (only changed modules compile); without one the test is skipped, saying how to make it.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "tools" / "build_compiled.py"
+
+# (game, players, seeds) of the games compared move by move
+GAMES = [("origin", 2, 12), ("origin", 3, 3), ("origin", 5, 2), ("citadels", 2, 8), ("citadels", 3, 3),
+         ("natural_selection", 2, 5), ("natural_selection", 4, 3), ("dominant_species", 2, 2),
+         ("dominant_species", 4, 1), ("random_mutations", 2, 8), ("random_mutations", 4, 3)]
+
+CHILD = r"""
+import hashlib, json, random, sys
+from engine import _compiled
+from engine.registry import get_game
+from engine.rng import Rng
+from players.ismcts import ISMCTSPlayer
+games = json.loads(sys.argv[1])
+out = {"traces": {}}
+for game, players, seeds in games:
+    spec = get_game(game)
+    for seed in range(seeds):
+        key = f"{game}/{players}/{seed}"
+        trace = []
+        state = spec.new_game(players, seed)
+        choose = Rng(1000 + seed)
+        step = 0
+        while True:
+            legal = [] if state.is_terminal() else state.legal_actions()
+            row = [state.render(), [spec.action_to_text(a) for a in legal], state.scores()]
+            if step % 7 == 0 and not state.is_terminal():
+                seat = state.current_player
+                obs = state.observation(seat)
+                row.append(obs.render())
+                row.append(obs.sample(Rng(seed * 31 + step)).render())
+            if step % 11 == 0 and not state.is_terminal():
+                rollout = state.clone()
+                moves = rollout.random_moves(random.Random(step).random, None, record=False)
+                row.append([moves, rollout.render(), rollout.scores(), rollout.ranking()])
+            trace.append(hashlib.sha256(json.dumps(row, default=repr).encode()).hexdigest()[:16])
+            if state.is_terminal():
+                break
+            state.apply(legal[choose.below(len(legal))])
+            step += 1
+        out["traces"][key] = trace
+    early = spec.new_game(players, 0)
+    player = ISMCTSPlayer(iterations=300, seed=0, rollout_cutoff=20)
+    player.start(game, early.current_player, players, 0)
+    action = player.act(early.observation(early.current_player))
+    stats = sorted((spec.action_to_text(a), n.visits, round(n.reward, 9), n.avail)
+                   for a, n in (player.last_root.children or {}).items())
+    out["traces"][f"{game}/{players}/ismcts"] = [spec.action_to_text(action), stats]
+out["compiled"] = _compiled.compiled_now()
+print(json.dumps(out))
+"""
+
+
+def _env(pure: bool) -> dict:
+    env = dict(os.environ)
+    env.pop("ARENA_PURE", None)
+    if pure:
+        env["ARENA_PURE"] = "1"
+    return env
+
+
+def _play(pure: bool) -> dict:
+    done = subprocess.run([sys.executable, "-c", CHILD, json.dumps(GAMES)], cwd=ROOT, env=_env(pure),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def compiled_build():
+    """Bring the compiled build up to date (only what changed is compiled again); skipped
+    where none was made here (the first build takes minutes: ``python tools/build_compiled.py``,
+    docs/benchmarks.md) or none can be made."""
+    sys.path.insert(0, str(ROOT))
+    from engine import _compiled
+
+    if not _compiled.MANIFEST.exists():
+        pytest.skip(f"no compiled build here: make one with `{_compiled.BUILD_COMMAND}` (minutes, once)")
+    done = subprocess.run([sys.executable, str(BUILD)], cwd=ROOT, env=_env(False),
+                          capture_output=True, text=True, timeout=1800)
+    if done.returncode == 2:
+        pytest.skip(f"the compiled build cannot be made here: {done.stderr.strip()}")
+    assert done.returncode == 0, (done.stdout + done.stderr)[-3000:]
+
+
+def test_the_compiled_build_plays_exactly_as_pure_python(compiled_build):
+    pure, compiled = _play(pure=True), _play(pure=False)
+    assert pure["compiled"] == []
+    sys.path.insert(0, str(ROOT))
+    from engine import _compiled
+
+    # every hot module these games and the search import runs compiled
+    imported = set(compiled["compiled"])
+    assert {"engine.rng", "players.search_tree", "players.ismcts", "engine.origin.state"} <= imported
+    assert set(pure["traces"]) == set(compiled["traces"])
+    for key, trace in pure["traces"].items():
+        other = compiled["traces"][key]
+        if key.endswith("/ismcts"):
+            assert other == trace, f"{key}: the search differs"
+            continue
+        assert len(other) == len(trace), f"{key}: {len(trace)} states pure, {len(other)} compiled"
+        first = next((i for i, (a, b) in enumerate(zip(trace, other)) if a != b), None)
+        assert first is None, f"{key}: state {first} differs (render, legal list, scores, sample or playout)"
+    assert len(imported) <= len(_compiled.hot_modules())
+
+
+def test_a_stale_module_runs_as_pure_python(compiled_build, tmp_path):
+    """A module whose source no longer matches its recorded hash is not loaded compiled,
+    and the process says so once."""
+    manifest = json.loads((ROOT / "build" / "compiled" / "manifest.json").read_text())
+    assert "engine.rng" in manifest["modules"] and "engine.origin.state" in manifest["modules"]
+    # a copy of the manifest with one hash changed, read by a fresh process
+    manifest["modules"]["engine.rng"]["sha256"] = "0" * 64
+    copy = tmp_path / "manifest.json"
+    copy.write_text(json.dumps(manifest))
+    check = (
+        "import os, pathlib, sys\n"
+        "import engine._compiled as c\n"  # (ARENA_PURE=1: nothing installed yet)
+        "c.MANIFEST = pathlib.Path(sys.argv[1])\n"
+        "del os.environ['ARENA_PURE']\n"
+        "c._STATE.clear()\n"
+        "c.install()\n"
+        "import engine.rng, engine.origin.state\n"
+        "print(engine.rng.__file__.endswith('.py'), engine.origin.state.__file__.endswith('.py'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", check, str(copy)], cwd=ROOT, env=_env(True),
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "False"]
+    assert done.stderr.count("older than their source") == 1 and "engine.rng" in done.stderr
