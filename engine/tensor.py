@@ -79,26 +79,23 @@ class Layout:
         return "\n".join(lines)
 
 
-def rotate(values, seat: int) -> list:
-    """A per-seat sequence reordered so that ``seat`` comes first (relative seats)."""
-    values = list(values)
-    return values[seat:] + values[:seat]
+def head(phases: int, num_players: int) -> list:
+    """The fields every game's vector starts with: its phase, the seat to act, game over."""
+    return [("phase", phases, "one-hot phase"), ("to_move", num_players, "one-hot relative seat to act"),
+            ("terminal", 1, "game over")]
 
 
-def relative(other: int, seat: int, num_players: int) -> int:
-    """The relative number of seat ``other`` as ``seat`` sees it (0 = itself); -1 stays -1."""
-    return -1 if other is None or other < 0 else (other - seat) % num_players
-
-
-def one_hot(v: np.ndarray, offset: int, index, length: int) -> None:
-    """Set ``v[offset + index]`` to 1 where ``0 <= index < length`` (else nothing: "none")."""
-    if index is not None and 0 <= index < length:
-        v[offset + index] = 1.0
-
-
-def bits(value: int, count: int) -> list:
-    """The low ``count`` bits of ``value``, lowest first."""
-    return [(value >> i) & 1 for i in range(count)]
+def begin(lay: Layout, obs) -> tuple:
+    """``(vector, order)``: a vector of ``lay`` with its :func:`head` fields set from ``obs``,
+    and the seats in relative order (``order[k]``: the seat ``k`` places after the observer)."""
+    n, me = obs.num_players, obs.seat
+    off = lay.offset
+    v = lay.zeros()
+    v[off["phase"] + obs.phase] = 1
+    if not obs.is_terminal:
+        v[off["to_move"] + (obs.current_player - me) % n] = 1
+    v[off["terminal"]] = obs.is_terminal
+    return v, [(me + k) % n for k in range(n)]
 
 
 def capped(codec: BlockCodec, caps: dict) -> BlockCodec:

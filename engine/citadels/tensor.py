@@ -57,7 +57,7 @@ from engine.citadels.codec import action_codec
 from engine.citadels.roles import ROLE_BIT, ROLES
 from engine.citadels.tiles import NUM_KINDS, TILES_IN_GAME
 from engine.citadels.traits import TRAIT_BIT, TRAITS
-from engine.tensor import Layout
+from engine.tensor import Layout, begin, head
 
 TILE = 1 + 2 + NUM_KINDS + 4
 CREATURE = 3 + 4 + 4 + 4
@@ -67,9 +67,7 @@ ROLE_INDEX = {r: i for i, r in enumerate(ROLES)}
 @lru_cache(maxsize=None)
 def layout(n: int) -> Layout:
     return Layout("citadels", n, [
-        ("phase", len(PHASE_NAME), "one-hot phase"),
-        ("to_move", n, "one-hot relative seat to act"),
-        ("terminal", 1, "game over"),
+        *head(len(PHASE_NAME), n),
         ("round", 1, "round number"),
         ("crown", n, "one-hot relative crown holder"),
         ("draft_order", n * n, "per draft slot: one-hot relative seat"),
@@ -109,12 +107,7 @@ def encode(obs) -> np.ndarray:
     me = obs.seat
     lay = layout(n)
     off = lay.offset
-    v = lay.zeros()
-    order = [(me + k) % n for k in range(n)]
-    v[off["phase"] + obs.phase] = 1
-    if not obs.is_terminal:
-        v[off["to_move"] + (obs.current_player - me) % n] = 1
-    v[off["terminal"]] = obs.is_terminal
+    v, order = begin(lay, obs)
     v[off["round"]] = obs.round
     v[off["crown"] + (obs.crown - me) % n] = 1
     for name in ("draft_order", "order"):

@@ -55,7 +55,7 @@ from engine.dominant_species.board import NUM_CORNERS, NUM_HEXES, NUM_SPACES, PH
 from engine.dominant_species.cards import NUM_CARDS
 from engine.dominant_species.codec import action_codec
 from engine.dominant_species.decisions import KIND_NAMES
-from engine.tensor import Layout
+from engine.tensor import Layout, begin, head
 
 E = 6
 TERRAINS = len(TERRAIN_NAMES)
@@ -66,9 +66,7 @@ QUEUE = 8
 @lru_cache(maxsize=None)
 def layout(n: int) -> Layout:
     return Layout("dominant_species", n, [
-        ("phase", len(PHASE_NAMES), "one-hot phase"),
-        ("to_move", n, "one-hot relative seat to act"),
-        ("terminal", 1, "game over"),
+        *head(len(PHASE_NAMES), n),
         ("decision", len(KIND_NAMES), "one-hot pending decision kind"),
         ("decider", n, "one-hot relative seat deciding"),
         ("counters", 6, "turn, cursor, plan position, last scored, tundra left, ice age"),
@@ -101,12 +99,7 @@ def encode(obs) -> np.ndarray:
     me = obs.seat
     lay = layout(n)
     off = lay.offset
-    v = lay.zeros()
-    order = [(me + k) % n for k in range(n)]
-    v[off["phase"] + obs.phase] = 1
-    if not obs.is_terminal:
-        v[off["to_move"] + (obs.current_player - me) % n] = 1
-    v[off["terminal"]] = obs.is_terminal
+    v, order = begin(lay, obs)
     if 0 <= obs.pk < len(KIND_NAMES):
         v[off["decision"] + obs.pk] = 1
     if obs.pseat is not None and obs.pseat >= 0:

@@ -45,7 +45,7 @@ from engine.natural_selection.board import FACE_DOWN, PHASE_NAMES
 from engine.natural_selection.cards import TRAIT_NAMES
 from engine.natural_selection.codec import CARDS, action_codec
 from engine.natural_selection.observation import HIDDEN
-from engine.tensor import Layout, capped
+from engine.tensor import Layout, capped, begin, head
 
 MAX_SPECIES = 10
 T = len(TRAIT_NAMES)
@@ -57,9 +57,7 @@ SPECIES = 1 + 4 + 3 * T + 1
 @lru_cache(maxsize=None)
 def layout(n: int) -> Layout:
     return Layout("natural_selection", n, [
-        ("phase", len(PHASE_NAMES), "one-hot phase"),
-        ("to_move", n, "one-hot relative seat to act"),
-        ("terminal", 1, "game over"),
+        *head(len(PHASE_NAMES), n),
         ("round", 1, "round number"),
         ("first_player", n, "one-hot relative first player"),
         ("turn", 1, "turn counter"),
@@ -84,15 +82,10 @@ def encode(obs) -> np.ndarray:
     me = obs.seat
     lay = layout(n)
     off = lay.offset
-    v = lay.zeros()
-    v[off["phase"] + obs.phase] = 1
-    if not obs.is_terminal:
-        v[off["to_move"] + (obs.current_player - me) % n] = 1
-    v[off["terminal"]] = obs.is_terminal
+    v, order = begin(lay, obs)
     v[off["round"]] = obs.round_no
     v[off["first_player"] + (obs.first_player - me) % n] = 1
     v[off["turn"]] = obs.turn
-    order = [(me + k) % n for k in range(n)]
     v[lay.slice("passed")] = [obs.passed >> s & 1 for s in order]
     v[off["last_round"]] = obs.last_round
     v[off["last_round"] + 1] = obs.next_round_last

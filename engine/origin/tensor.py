@@ -51,7 +51,7 @@ from engine.origin.board import ATK_POS, ATK_RAN, ATK_SEAT, ATK_TPOS, ATK_TSEAT,
     LINK_USED, PHASE_NAMES
 from engine.origin.cards import COMMUNICATION, COOPERATION, NUM_KINDS, NUM_TRAITS, SYMBIOSIS
 from engine.origin.codec import action_codec
-from engine.tensor import Layout, capped
+from engine.tensor import Layout, capped, begin, head
 
 MAX_ANIMALS = 12
 NUM_FLAGS = 7
@@ -62,9 +62,7 @@ _LINK_SLOT = {COMMUNICATION: 0, COOPERATION: 1}
 @lru_cache(maxsize=None)
 def layout(n: int) -> Layout:
     return Layout("origin", n, [
-        ("phase", len(PHASE_NAMES), "one-hot phase"),
-        ("to_move", n, "one-hot relative seat to act"),
-        ("terminal", 1, "game over"),
+        *head(len(PHASE_NAMES), n),
         ("turn", 1, "turn number"),
         ("last_turn", 1, "last turn"),
         ("food_bank", 1, "food tokens in the bank"),
@@ -90,11 +88,7 @@ def encode(obs) -> np.ndarray:
     me = obs.seat
     lay = layout(n)
     off = lay.offset
-    v = lay.zeros()
-    v[off["phase"] + obs.phase] = 1
-    if not obs.is_terminal:
-        v[off["to_move"] + (obs.current_player - me) % n] = 1
-    v[off["terminal"]] = obs.is_terminal
+    v, order = begin(lay, obs)
     v[off["turn"]] = obs.turn
     v[off["last_turn"]] = obs.last_turn
     v[off["food_bank"]] = obs.food_bank
@@ -103,7 +97,6 @@ def encode(obs) -> np.ndarray:
     if obs.actor is not None and obs.actor >= 0:
         v[off["actor"] + (obs.actor - me) % n] = 1
     v[off["acted"]] = bool(obs.acted)
-    order = [(me + k) % n for k in range(n)]
     v[lay.slice("passed")] = [obs.passed[s] for s in order]
     v[lay.slice("hand_sizes")] = [obs.hand_sizes[s] for s in order]
     v[lay.slice("discard_sizes")] = [obs.discard_sizes[s] for s in order]

@@ -50,7 +50,7 @@ from engine.random_mutations.cards import NUM_TRAITS
 from engine.random_mutations.codec import RMCodec
 from engine.random_mutations.phases import PHASE_NAMES, VICTIM
 from engine.random_mutations.species import STRIDE
-from engine.tensor import Layout
+from engine.tensor import Layout, begin, head
 
 MAX_SPECIES = 12
 MAX_ANIMALS = 8
@@ -64,9 +64,7 @@ CTX = 16
 @lru_cache(maxsize=None)
 def layout(n: int) -> Layout:
     return Layout("random_mutations", n, [
-        ("phase", len(PHASE_NAMES), "one-hot phase"),
-        ("to_move", n, "one-hot relative seat to act"),
-        ("terminal", 1, "game over"),
+        *head(len(PHASE_NAMES), n),
         ("counters", 5, "turn, last turn, passes, budded, restarts"),
         ("first_player", n, "one-hot relative first player"),
         ("actor", n, "one-hot relative actor"),
@@ -101,12 +99,7 @@ def encode(obs) -> np.ndarray:
     me = obs.seat
     lay = layout(n)
     off = lay.offset
-    v = lay.zeros()
-    order = [(me + k) % n for k in range(n)]
-    v[off["phase"] + obs.phase] = 1
-    if not obs.is_terminal:
-        v[off["to_move"] + (obs.current_player - me) % n] = 1
-    v[off["terminal"]] = obs.is_terminal
+    v, order = begin(lay, obs)
     v[lay.slice("counters")] = (obs.turn, obs.last_turn, obs.passes, obs.budded, obs.restarts)
     v[off["first_player"] + (obs.first_player - me) % n] = 1
     if obs.actor is not None and obs.actor >= 0:
