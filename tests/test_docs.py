@@ -21,6 +21,7 @@ import yaml
 from typer.testing import CliRunner
 
 from arena.cli import app
+from md_blocks import fenced_blocks
 from arena.runs.config import KEYS, load_config
 
 try:  # typer 0.2x carries its own click; older typers use click itself
@@ -34,21 +35,6 @@ PAGES = [README] + sorted((ROOT / "docs").glob("*.md"))
 SHELL = ("", "bash", "sh", "shell", "console")
 SEARCH = ("ismcts", "pimc", "openspiel-ismcts", "openspiel-mcts")  # built-ins too slow to run a whole game here
 RUN = {"games", "play", "replay", "check-player", "leaderboard", "report"}  # cheap enough to run for real
-
-
-def fenced_blocks(text: str) -> list:
-    """(language, body) of every fenced block, in order."""
-    blocks, language, lines = [], None, []
-    for line in text.splitlines():
-        if line.startswith("```"):
-            if language is None:
-                language, lines = line[3:].strip(), []
-            else:
-                blocks.append((language, "\n".join(lines) + "\n"))
-                language = None
-        elif language is not None:
-            lines.append(line)
-    return blocks
 
 
 def prose(text: str) -> str:

@@ -10,26 +10,12 @@ import yaml
 from typer.testing import CliRunner
 
 from arena.cli import app
+from md_blocks import fenced_blocks
 from arena.game.match import play_game
 from players.loading import make_player
 from players.random_player import RandomPlayer
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
-
-
-def fenced_blocks(text: str) -> list:
-    """(language, body) of every fenced block, in order."""
-    blocks, language, lines = [], None, []
-    for line in text.splitlines():
-        if line.startswith("```"):
-            if language is None:
-                language, lines = line[3:].strip(), []
-            else:
-                blocks.append((language, "\n".join(lines) + "\n"))
-                language = None
-        elif language is not None:
-            lines.append(line)
-    return blocks
 
 
 BLOCKS = [body for language, body in fenced_blocks(README) if language == "python"]
