@@ -447,6 +447,19 @@ def tune(game: str, seats: int, budget: dict, player: str = "ismcts", trials: in
         echo(f"  {len(done)} of {trials} trials done; best so far: trial {best.number} {best.score:.3f} "
              f"[{best.low:.3f}, {best.high:.3f}]{eta}")
 
+    def play_and_store(trial, number: int, params: dict) -> bool:
+        """Play one trial and tell the study its score; False where the run was stopped."""
+        nonlocal played
+        result, stopped = play_trial(study, number, params, echo, progress_stream)
+        if stopped:
+            return False
+        _store(stored, trial, result)
+        played += 1
+        report(result)
+        if on_trial:
+            on_trial(result)
+        return True
+
     # a trial a stopped run left half-played goes on from its recorded games
     for frozen in stored.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
         trial = optuna.trial.Trial(stored, frozen._trial_id)
@@ -459,28 +472,16 @@ def tune(game: str, seats: int, budget: dict, player: str = "ismcts", trials: in
                 continue
             trial.set_user_attr("params", params)
         echo(f"trial {frozen.number}: resumed from its recorded games")
-        result, stopped = play_trial(study, frozen.number, params, echo, progress_stream)
-        if stopped:
+        if not play_and_store(trial, frozen.number, params):
             return _stopped(outcome, echo)
-        _store(stored, trial, result)
-        played += 1
-        report(result)
-        if on_trial:
-            on_trial(result)
     while len(complete()) < trials:
         number = len(stored.trials)
         stored.sampler = make_sampler(sampler, trial_seed(seed, number))
         trial = stored.ask()
         params = candidate_params(study, suggest(trial))
         trial.set_user_attr("params", params)
-        result, stopped = play_trial(study, trial.number, params, echo, progress_stream)
-        if stopped:
+        if not play_and_store(trial, trial.number, params):
             return _stopped(outcome, echo)
-        _store(stored, trial, result)
-        played += 1
-        report(result)
-        if on_trial:
-            on_trial(result)
     outcome.trials = complete()
     outcome.best = best = best_of(outcome.trials)
     defaults = next((p for p in study.field if p.name == DEFAULTS), None)
