@@ -38,12 +38,6 @@ def _main(show_version: bool = typer.Option(False, "--version", callback=_versio
     """AI players compete at the games of the Evolution family."""
 
 
-def _plural(count: int, word: str, words: str | None = None) -> str:
-    from arena.runs import plural
-
-    return plural(count, word, words)
-
-
 def _progress_stream():
     """Where a run's progress goes: stderr at a terminal, nowhere otherwise (so that logs and
     tests see only results)."""
@@ -330,6 +324,7 @@ def check_player_command(
         game_seconds: float = typer.Option(60.0, help="time limit per game (seconds)")):
     """Load a player in a jail of its own, build it and play a few games against
     random players under time limits: OK with what it did, or what is wrong."""
+    from arena.game.player_text import plural
     from arena.runs.checks import check_player
     from engine.contract import OptionError
     from players.loading import PlayerSpecError
@@ -342,8 +337,8 @@ def check_player_command(
         _fail(str(exc))
     per_move = report["think_seconds"] / max(report["moves"], 1)
     where = "in a jail of its own (a fresh one per game)" if report["isolated"] else "in this process (built-in)"
-    typer.echo(f"OK: {spec} played {_plural(games, 'game')} of {game} against random players without a fault, "
-               f"{where}: {_plural(report['moves'], 'move')}, {per_move * 1000:.1f} ms per move on average, slowest "
+    typer.echo(f"OK: {spec} played {plural(games, 'game')} of {game} against random players without a fault, "
+               f"{where}: {plural(report['moves'], 'move')}, {per_move * 1000:.1f} ms per move on average, slowest "
                f"{report['slowest_move_seconds'] * 1000:.1f} ms")
 
 

@@ -123,7 +123,7 @@ def install() -> None:
     _STATE.update(fresh=fresh, stale=stale, reason=reason)
     if stale:
         shown = ", ".join(stale[:4]) + (f" and {len(stale) - 4} more" if len(stale) > 4 else "")
-        print(f"arena: {len(stale)} compiled module(s) older than their source run as pure Python "
+        print(f"arena: {len(stale)} compiled {'module' if len(stale) == 1 else 'modules'} older than their source run as pure Python "
               f"({shown}); {BUILD_COMMAND} rebuilds them", file=sys.stderr)
     if fresh:
         sys.meta_path.insert(0, _CompiledFinder(fresh))

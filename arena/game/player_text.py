@@ -64,3 +64,7 @@ def markdown_code_block(lines: list) -> list:
 def for_html(text) -> str:
     """``text`` safe inside an HTML element or a quoted attribute."""
     return html.escape(for_terminal(text), quote=True)
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 game``, ``2 games`` (``words``: the plural where it is not ``word + "s"``)."""
+    return f"{count} {word if count == 1 else words or word + 's'}"

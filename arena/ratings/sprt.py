@@ -58,7 +58,7 @@ class Sprt:
         """From ``{"elo0": "0", "elo1": "10", ...}`` (command-line text)."""
         unknown = set(pairs) - {"elo0", "elo1", "alpha", "beta"}
         if unknown:
-            raise SprtError(f"SPRT: unknown setting(s) {sorted(unknown)}; expected elo0, elo1, alpha, beta")
+            raise SprtError(f"SPRT: unknown setting{'s' if len(unknown) > 1 else ''} {sorted(unknown)}; expected elo0, elo1, alpha, beta")
         values = {}
         for key, text in pairs.items():
             try:

@@ -23,7 +23,7 @@ import re
 from datetime import datetime, timezone
 
 from arena.reports.leaderboard import COLLAPSED, FEW, elo_notes, elo_text
-from arena.game.player_text import for_html, for_terminal
+from arena.game.player_text import for_html, for_terminal, plural
 from arena.ratings.rate import _number
 from arena.ratings.stats import wilson_interval
 
@@ -313,7 +313,7 @@ def _elo_cell(p: dict, anchor) -> str:
     elif note.startswith(COLLAPSED):
         word = "collapsed to a point: means nothing"
     elif note.startswith(FEW):
-        word = f"from {p.get('elo_deals')} deal(s): too narrow"
+        word = f"from {plural(p.get('elo_deals') or 0, 'deal')}: too narrow"
     else:
         return text
     return f"{text}<br><span class=note>{for_html(word)}*</span>"
@@ -434,7 +434,7 @@ def _watch_html(watch: dict | None) -> str:
              "scores; step with the arrow keys. Chosen: every game with a fault (the first "
              f"{FAULT_VIEWERS}), every upset (the sole winner had a lower μ − 3σ on the final leaderboard than "
              f"another player of that game; the {UPSET_VIEWERS} largest gaps) and the longest game. "
-             f"{watch['faulted']} game(s) had a fault, {watch['upsets']} were upsets. {other}</p>")
+             f"In all: {plural(watch['faulted'], 'game')} with a fault, {plural(watch['upsets'], 'upset')}. {other}</p>")
     if not watch["games"]:
         return intro + "<p>No games were played.</p>"
     rows = []

@@ -11,7 +11,3 @@ until the SPRT decides).  Uses every package below it (:mod:`arena.game`,
 nothing below imports it.
 """
 
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 game``, ``2 games`` (``words``: the plural where it is not ``word + "s"``)."""
-    return f"{count} {word if count == 1 else words or word + 's'}"

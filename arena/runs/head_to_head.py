@@ -30,7 +30,7 @@ from arena.store.results import ResultsStore
 from arena.runs.schedule import build_schedule
 from arena.ratings.sprt import Sprt, pentanomial
 from arena.ratings.stats import wilson_interval
-from arena.runs import plural
+from arena.game.player_text import plural
 from arena.runs.tournament import TournamentError, run_tournament, write_report
 
 DEFAULT_DEALS = 100  # without an SPRT

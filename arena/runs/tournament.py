@@ -20,7 +20,7 @@ from pathlib import Path
 
 import yaml
 
-from arena.runs import plural
+from arena.game.player_text import plural
 from arena.runs.config import ConfigError, TournamentConfig, config_from_dict
 from arena.reports.leaderboard import build_leaderboard, in_schedule_order, render_json, render_markdown, render_text
 from arena.game.match import player_seed

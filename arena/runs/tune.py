@@ -44,7 +44,7 @@ from pathlib import Path
 
 from arena.ratings.sprt import Sprt
 from arena.ratings.stats import wilson_interval
-from arena.runs import plural
+from arena.game.player_text import plural
 from arena.runs.config import PlayerEntry, check_config_players, config_from_dict
 from arena.runs.tournament import TournamentError, move_aside, run_tournament
 from arena.store.results import ResultsStore

@@ -25,6 +25,8 @@ import os
 import secrets
 from pathlib import Path
 
+from arena.game.player_text import plural
+
 SECRET = ".secret"
 HEAD = ".games.head"
 _TAG_LEN = 64
@@ -111,7 +113,7 @@ class LogSigner:
         if found is not None:
             count, tag = found
             if count > len(lines):
-                raise LogError(f"{path}:{len(lines) + 1}: {count - len(lines)} line(s) removed from the end "
+                raise LogError(f"{path}:{len(lines) + 1}: {plural(count - len(lines), 'line')} removed from the end "
                                f"(arena wrote {count}); the log is left as it is")
 
     # --- the head: how many lines arena wrote, and the last tag ---------------

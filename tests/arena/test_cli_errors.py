@@ -259,7 +259,7 @@ def test_counts_are_plural_only_when_more_than_one(tmp_path):
     code, lines = invoke(["match", "random", "rules", "--game", "origin", "--workers", "0", "--deals", "1",
                           "--output", str(tmp_path)])
     assert code == 0 and any(line.startswith("2 games, 1 pair:") for line in lines), lines
-    from arena.runs import plural
+    from arena.game.player_text import plural
 
     assert [plural(n, "fault") for n in (0, 1, 2)] == ["0 faults", "1 fault", "2 faults"]
 
