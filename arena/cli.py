@@ -26,7 +26,7 @@ def _version(value: bool) -> None:
             typer.echo(f"arena {version('arena')}")
         except PackageNotFoundError:
             typer.echo("arena (version unknown: not installed; pip install -e . in the repository)")
-        from engine import _compiled  # which build of the engines runs (tools/build_compiled.py)
+        from engine import _compiled  # which build of the engines runs (`arena build`)
 
         typer.echo(f"engine build: {_compiled.describe()}")
         raise typer.Exit(0)
@@ -342,8 +342,49 @@ def check_player_command(
                f"{report['slowest_move_seconds'] * 1000:.1f} ms")
 
 
+@app.command()
+def build(check: bool = typer.Option(False, "--check", help="say which build would run; build nothing"),
+          clean: bool = typer.Option(False, "--clean", help="remove build/compiled/: pure Python again"),
+          require: bool = typer.Option(False, "--require", help="exit 2 where nothing can be built here "
+                                       "(no C compiler or no Python headers) instead of 0"),
+          jobs: Optional[int] = typer.Option(None, help="compile jobs (default: one per CPU)"),
+          verbose: bool = typer.Option(False, help="show Cython's and the compiler's output")):
+    """Compile the engines' hot modules and the search core from their unchanged .py files
+    (Cython) into build/compiled/; a module runs compiled only while its source is unchanged
+    since, and ARENA_PURE=1 runs pure Python. Only modules whose source changed are compiled
+    again. Where no C compiler is found it says so and the engines run as pure Python."""
+    from engine import _build, _compiled
+
+    if clean:
+        typer.echo(_build.clean())
+        raise typer.Exit(0)
+    if check:
+        typer.echo(_compiled.describe())
+        raise typer.Exit(0)
+    status = _build.run(jobs=jobs, require=require, quiet=not verbose,
+                        say=lambda text: typer.echo(text), warn=lambda text: typer.echo(text, err=True))
+    raise typer.Exit(status)
+
+
+BUILDS_HELP = ("both builds side by side in one run: each repeat runs the benchmark in a fresh process with "
+               "ARENA_PURE=1 and one on the compiled build (`arena build`), alternately; prints each build's "
+               "median and the speed-up")
+
+
 bench_app = typer.Typer(no_args_is_help=True, help="Speed benchmarks (docs/benchmarks.md); medians over repeats.")
 app.add_typer(bench_app, name="bench")
+
+
+def _bench_builds(bench: str, args: list, repeats: int, as_json: bool) -> None:
+    from arena.bench import format_rows
+    from arena.bench.builds import BuildsError, side_by_side
+
+    try:
+        with _Busy(f"bench {bench} --builds", total=2 * repeats) as busy:
+            rows = side_by_side(bench, args, repeats=repeats, progress=busy.update)
+    except BuildsError as exc:
+        _fail(str(exc))
+    typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
 
 
 @bench_app.command("ismcts")
@@ -352,6 +393,7 @@ def bench_ismcts_command(game: str = typer.Option("origin", help="game name"),
                          repeats: int = typer.Option(3, help="repeats per row (the median is reported)"),
                          players: Optional[int] = typer.Option(None, help="number of players"),
                          seed: int = typer.Option(0, help="seed of the benchmark positions"),
+                         builds: bool = typer.Option(False, "--builds", help=BUILDS_HELP),
                          as_json: bool = typer.Option(False, "--json", help="print JSON rows instead of a table")):
     """ISMCTS iterations/s from an early- and a mid-game position: full random rollouts, random
     rollouts cut at 20 moves, informed rollouts cut at 20 moves and scored by the game's heuristic,
@@ -360,6 +402,10 @@ def bench_ismcts_command(game: str = typer.Option("origin", help="game name"),
     from arena.bench.ismcts import bench_ismcts
     from engine.contract import OptionError
 
+    if builds:
+        args = ["--game", game, "--iterations", str(iterations), "--seed", str(seed)]
+        _bench_builds("ismcts", args + (["--players", str(players)] if players else []), repeats, as_json)
+        return
     try:
         with _Busy(f"bench ismcts ({game})"):
             rows = bench_ismcts(game, iterations=iterations, repeats=repeats, num_players=players, seed=seed)
@@ -396,12 +442,17 @@ def bench_engine_command(game: List[str] = typer.Option([], help="game name (rep
                          players: List[int] = typer.Option([], help="player count (repeatable; default: min and 4)"),
                          seconds: float = typer.Option(1.0, help="seconds of random playouts per repeat"),
                          repeats: int = typer.Option(3, help="repeats per row (the median is reported)"),
+                         builds: bool = typer.Option(False, "--builds", help=BUILDS_HELP),
                          as_json: bool = typer.Option(False, "--json", help="print JSON rows instead of a table")):
     """Random playouts/s, decisions/s, clone/observation/sample µs, per game and player count."""
     from arena.bench import format_rows
     from arena.bench.engine import bench_engine
     from engine.contract import OptionError
 
+    if builds:
+        args = [f"--game={g}" for g in game] + [f"--players={n}" for n in players] + ["--seconds", str(seconds)]
+        _bench_builds("engine", args, repeats, as_json)
+        return
     try:
         with _Busy("bench engine", total=1) as busy:
             rows = bench_engine(game or None, players or None, seconds=seconds, repeats=repeats,
@@ -670,6 +721,8 @@ def tune(game: str = typer.Option(..., help="game name (see `arena games`)"),
          against: List[str] = typer.Option([], help="a player of the reference field (repeatable; `defaults`: "
                                            "PLAYER with the game's current defaults); default: rules and defaults"),
          option: List[str] = typer.Option([], help="rule option key=value (repeatable)"),
+         plugin: List[str] = typer.Option([], help="a module or .py file that registers a game of your own, as a "
+                                          "config's plugins: (repeatable)"),
          verify_deals: int = typer.Option(200, help="the verification match's most deals, each from both seats "
                                           "(0: no match)"),
          output: str = typer.Option("results", help="where the study's folder goes"),
@@ -691,8 +744,8 @@ def tune(game: str = typer.Option(..., help="game name (see `arena games`)"),
         outcome = run_tune(game, players, parse_budget(budget), player=player, trials=trials,
                            games_per_trial=games_per_trial, sampler=sampler, seed=seed, against=against or None,
                            options=_parse_pairs(option, "--option"), output=output, name=name, workers=workers,
-                           address=address, fresh=fresh, verify_deals=verify_deals, echo=typer.echo,
-                           progress_stream=_progress_stream())
+                           address=address, fresh=fresh, verify_deals=verify_deals, plugins=plugin or None,
+                           echo=typer.echo, progress_stream=_progress_stream())
     except (ConfigError, ResultsError, TournamentError, SprtError) as exc:
         _fail(str(exc))
     typer.echo(f"study in {outcome.folder}/")

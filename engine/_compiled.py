@@ -1,8 +1,8 @@
 """The compiled build: the same ``.py`` modules compiled by Cython, used only while fresh.
 
-The ``.py`` files are the only source.  ``python tools/build_compiled.py`` compiles the
-modules :func:`hot_modules` names into ``build/compiled/`` (git-ignored; nothing is
-compiled at install time) and writes ``build/compiled/manifest.json``: for each module its
+The ``.py`` files are the only source.  ``arena build`` (engine/_build.py) compiles the
+modules :func:`hot_modules` names into ``build/compiled/`` (git-ignored; ``pip install``
+itself compiles nothing) and writes ``build/compiled/manifest.json``: for each module its
 extension file and the SHA-256 of its source (the ``.py``, and the ``.pxd`` beside it
 if there is one).  :func:`install` (run once, from ``engine/__init__.py``) puts a finder
 first on ``sys.meta_path`` that loads a module's extension only while that hash equals the
@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent  # the folder holding engine/ and players/
 BUILD_DIR = ROOT / "build" / "compiled"
 MANIFEST = BUILD_DIR / "manifest.json"
-BUILD_COMMAND = "python tools/build_compiled.py"
+BUILD_COMMAND = "arena build"
 
 # What is compiled: every module of each game but these (cold: text, tensors, options,
 # codecs), and these of the core and the search.

@@ -11,7 +11,9 @@ their real paths:
   environment, with its installed packages), ``sysconfig``'s library paths and
   ``site``'s package folders;
 - arena's own packages (``arena``, ``engine``, ``players``), by their folders only
-  (a checkout's other folders, its results among them, are not there);
+  (a checkout's other folders, its results among them, are not there), and the compiled
+  engines' folder (``build/compiled``, where ``arena build`` made one), so that a jailed
+  player's own search runs on the same build as the game master's;
 - the player's own code: the folder of a ``file.py:Class`` spec, or the top-level
   package of a ``package.module:Class`` spec, and the config's plugins the same way.
   Where such a folder holds a private path (the tournament's output folder, its
@@ -68,6 +70,13 @@ def package_folders(names=ARENA_PACKAGES) -> list:
         elif spec.origin and os.path.isfile(spec.origin):
             found.append(os.path.realpath(spec.origin))
     return found
+
+
+def compiled_build() -> list:
+    """The compiled engines' folder, where one was built (engine/_compiled.py)."""
+    from engine import _compiled
+
+    return [os.path.realpath(_compiled.BUILD_DIR)] if _compiled.MANIFEST.exists() else []
 
 
 def code_of(spec: str) -> list:
@@ -182,7 +191,7 @@ class View:
         private = list(private) + default_private()
         self.links: list = []  # (target, path): symbolic links among a covered folder's entries
         self.code = cover(code, private, self.links)
-        trusted = python_paths() + package_folders()
+        trusted = python_paths() + package_folders() + compiled_build()
         self.paths = _outermost(cover(trusted, private, self.links) + self.code)
         self.sys_path = import_roots(package_folders()) + import_roots(self.code)
 

@@ -84,3 +84,19 @@ def test_class_ismcts_without_params_plays_the_games_defaults_and_a_param_overri
         {"name": "a", "class": "ismcts"}, {"name": "b", "class": "ismcts", "params": {"rollout": "random"}}]}, "t")
     assert cfg.players[0].params == {"iterations": 100, "rollout_cutoff": 20, "rollout": "rules"}
     assert cfg.players[1].params == {"iterations": 100, "rollout_cutoff": 20, "rollout": "random"}
+
+
+def test_the_command_line_takes_a_game_of_ones_own_by_plugin(tmp_path):
+    """`arena tune --plugin FILE` imports the module that registers the game, as a config's
+    plugins: do; a plugin that cannot be imported is a one-line error, exit 2."""
+    from typer.testing import CliRunner
+
+    from arena.cli import app
+
+    common = ["tune", "--game", "toy", "--budget", "iterations=8", "--trials", "1", "--games-per-trial", "2",
+              "--verify-deals", "0", "--workers", "0", "--output", str(tmp_path)]
+    done = CliRunner().invoke(app, common + ["--plugin", str(TOY)])
+    assert done.exit_code == 0, done.output
+    assert "study in" in done.output and (tmp_path / "tune-toy-2p-ismcts-iterations8").exists()
+    bad = CliRunner().invoke(app, common + ["--plugin", str(tmp_path / "missing.py"), "--name", "other"])
+    assert bad.exit_code == 2 and "plugins:" in bad.output
