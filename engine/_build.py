@@ -81,8 +81,9 @@ def build(modules: list, jobs: int, quiet: bool = True, say=print) -> int:
     _write_manifest(kept)
     staging = build_dir / "tmp" / "lib"
     shutil.rmtree(staging, ignore_errors=True)
+    flags = COMPILE_ARGS + (["-w"] if quiet else [])  # the C compiler's warnings: --verbose only
     extensions = [Extension(name, [str(_compiled.source_path(name).relative_to(root))],
-                            extra_compile_args=COMPILE_ARGS) for name in todo]
+                            extra_compile_args=flags) for name in todo]
     began = time.perf_counter()
     cwd = os.getcwd()
     os.chdir(root)

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 
 try:
     import numpy as np
@@ -442,7 +443,10 @@ class OpenSpielISMCTSPlayer(_OpenSpielPlayer):
     the leaf evaluator ``evaluator``: ``random_rollout`` (OpenSpiel's own, random
     moves through pyspiel to the end, ``n_rollouts`` of them) or ``engine_rollout``
     (our engine's rollout loop cut after ``rollout_cutoff`` moves and scored by
-    ``cutoff_eval``, as our ISMCTS does); ``seed``.  Returns are in [-1, 1]
+    ``cutoff_eval``, as our ISMCTS does); ``seconds`` (None: none), wall-clock seconds a
+    move: the search stops at ``max_simulations`` or when they are up, whichever comes
+    first, as our ISMCTS's ``seconds`` does (for a match at equal time, give both
+    ``seconds`` and a large ``max_simulations``); ``seed``.  Returns are in [-1, 1]
     (ours are in [0, 1]: its ``uct_c`` 2.0 matches our ``exploration`` 1.0).
     Determinizations come from a seeded resampler (OpenSpiel's default one seeds
     itself from the clock)."""
@@ -453,8 +457,12 @@ class OpenSpielISMCTSPlayer(_OpenSpielPlayer):
                  final_policy_type: str = "max_visit_count", child_selection_policy: str = "uct",
                  use_observation_string: bool = False, allow_inconsistent_action_sets: bool = False,
                  evaluator: str = "random_rollout", n_rollouts: int = 1, rollout_cutoff: int | None = 20,
-                 cutoff_eval: str = "margin", seed: int = 0):
+                 cutoff_eval: str = "margin", seconds: float | None = None, seed: int = 0):
         super().__init__(uct_c, max_simulations, evaluator, n_rollouts, rollout_cutoff, cutoff_eval, seed)
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                    or seconds <= 0):
+            raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
+        self.seconds = None if seconds is None else float(seconds)
         if final_policy_type not in _FINAL_POLICIES:
             raise ValueError(f"final_policy_type must be one of {list(_FINAL_POLICIES)}, not {final_policy_type!r}")
         if child_selection_policy not in _SELECTIONS:
@@ -470,16 +478,54 @@ class OpenSpielISMCTSPlayer(_OpenSpielPlayer):
         self.allow_inconsistent_action_sets = bool(allow_inconsistent_action_sets)
 
     def make_bot(self):
-        bot = os_ismcts.ISMCTSBot(
+        bot = _TimedISMCTSBot(
             self.os_game, self.evaluator, self.uct_c, self.max_simulations,
             max_world_samples=self.max_world_samples, random_state=self.random_state,
             final_policy_type=_FINAL_POLICIES[self.final_policy_type],
             use_observation_string=self.use_observation_string,
             allow_inconsistent_action_sets=self.allow_inconsistent_action_sets,
             child_selection_policy=_SELECTIONS[self.child_selection_policy])
+        bot.seconds = self.seconds
         rng = self.rng
         bot.set_resampler(lambda state, player: state.resample(player, rng))
         return bot
+
+    def act(self, observation):
+        action = super().act(observation)
+        if self.last_iterations:
+            self.last_iterations = self.bot.simulations
+        return action
+
+
+class _TimedISMCTSBot(os_ismcts.ISMCTSBot):
+    """OpenSpiel's ``ISMCTSBot`` with a time budget: where ``seconds`` is set, the search
+    runs OpenSpiel's own steps (``sample_root_state``, then ``run_simulation``) until
+    ``max_simulations`` or the deadline, at least one; without it, OpenSpiel's
+    ``run_search`` unchanged.  ``simulations``: how many the last search ran."""
+
+    seconds = None
+    simulations = 0
+
+    def run_search(self, state):
+        if self.seconds is None:
+            self.simulations = self._max_simulations
+            return super().run_search(state)
+        deadline = time.perf_counter() + self.seconds
+        self.reset()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.simulations = 0
+            return [(legal[0], 1.0)]
+        self._root_node = self.create_new_node(state)
+        self.simulations = 0
+        while self.simulations < self._max_simulations and (self.simulations == 0
+                                                            or time.perf_counter() < deadline):
+            self.run_simulation(self.sample_root_state(state))
+            self.simulations += 1
+        root = self._root_node
+        if self._allow_inconsistent_action_sets:
+            root = self.filter_illegals(root, state.legal_actions())
+        return self.get_final_policy(state, root)
 
 
 class OpenSpielMCTSPlayer(_OpenSpielPlayer):

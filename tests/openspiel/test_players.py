@@ -38,6 +38,28 @@ def test_a_game_against_random_has_no_fault_and_replays_the_same_for_its_seed(sp
     assert play().actions == first.actions  # the seeded resampler: no clock anywhere
 
 
+def test_a_time_budget_stops_the_search_before_max_simulations():
+    """``seconds``: OpenSpiel's ISMCTS stops at the deadline (a search of a million simulations
+    would not end within the test), after at least one; without it, max_simulations run."""
+    from engine.registry import get_game
+
+    state = get_game("origin").new_game(2, 4)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    timed = OpenSpielISMCTSPlayer(max_simulations=10**6, seconds=0.05, evaluator="engine_rollout")
+    timed.start("origin", seat, 2, 4)
+    assert timed.act(state.observation(seat)) in state.legal_actions()
+    assert 1 <= timed.last_iterations < 10**6
+    counted = OpenSpielISMCTSPlayer(max_simulations=7, evaluator="engine_rollout")
+    counted.start("origin", seat, 2, 4)
+    counted.act(state.observation(seat))
+    assert counted.last_iterations == 7
+    for bad in (0, -1.0, True, "1"):
+        with pytest.raises(PlayerSpecError, match="seconds must be a positive number"):
+            make_player("openspiel-ismcts", {"seconds": bad}, "origin")
+
+
 def test_stock_random_rollouts_through_pyspiel_play_too():
     result = play_game("citadels", [OpenSpielISMCTSPlayer(max_simulations=3), RandomPlayer()], 2,
                        options={"rounds": 1})
