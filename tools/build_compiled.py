@@ -34,6 +34,11 @@ from engine import _compiled  # noqa: E402
 # checked by the pure build, and the compiled one must behave the same where one is wrong).
 DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": False,
               "embedsignature": False}
+# Directives of one module (a .pxd cannot set them; a "# cython:" line in it is not read).
+# engine.contract: its State is a cdef class (engine/contract.pxd) that every game's State
+# subclasses; Cython's generated pickling would pickle a plain subclass's __slots__ as
+# nothing, so State has none and such a subclass pickles as before (by its slots).
+MODULE_DIRECTIVES = {"engine.contract": {"auto_pickle": False}}
 
 
 def missing_tools():
@@ -81,8 +86,16 @@ def build(modules: list, jobs: int, quiet: bool = True) -> int:
         cwd = os.getcwd()
         os.chdir(ROOT)
         try:
-            extensions = cythonize(extensions, build_dir=str(build_dir / "c"), force=True,
-                                   nthreads=jobs, quiet=quiet, compiler_directives=DIRECTIVES)
+            # a module with directives of its own (MODULE_DIRECTIVES) is cythonized apart
+            groups = {}
+            for extension in extensions:
+                groups.setdefault(extension.name if extension.name in MODULE_DIRECTIVES else None,
+                                  []).append(extension)
+            extensions = []
+            for name, group in groups.items():
+                extensions += cythonize(group, build_dir=str(build_dir / "c"), force=True, nthreads=jobs,
+                                        quiet=quiet,
+                                        compiler_directives={**DIRECTIVES, **MODULE_DIRECTIVES.get(name, {})})
             dist = Distribution({"name": "arena-compiled", "ext_modules": extensions})
             cmd = dist.get_command_obj("build_ext")
             cmd.build_lib = str(build_dir)
