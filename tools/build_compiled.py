@@ -110,7 +110,7 @@ def build(modules: list, jobs: int, quiet: bool = True) -> int:
             if not (build_dir / relative).exists():
                 print(f"compiled build: {name} did not compile", file=sys.stderr)
                 return 1
-            kept[name] = {"file": relative.as_posix(), "sha256": hashes[name]}
+            kept[name] = {"file": relative.as_posix(), "sha256": hashes[name], "needs": _compiled.needs(name)}
         print(f"compiled build: {len(todo)} modules compiled in {time.perf_counter() - began:.0f} s")
     _write_manifest(kept)
     return 0

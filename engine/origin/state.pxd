@@ -15,6 +15,7 @@ import cython
 from engine.contract cimport State
 
 cdef tuple _HANDLERS, _LEGAL
+cdef long TERMINAL  # (from engine.contract; no one imports it from here)
 
 
 @cython.final
