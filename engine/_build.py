@@ -32,6 +32,11 @@ from engine import _compiled
 # checked by the pure build, and the compiled one must behave the same where one is wrong).
 DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": False,
               "embedsignature": False}
+# Directives of one module (a .pxd cannot set them; a "# cython:" line in it is not read).
+# engine.contract: its State is a cdef class (engine/contract.pxd) that every game's State
+# subclasses; Cython's generated pickling would pickle a plain subclass's __slots__ as
+# nothing, so State has none and such a subclass pickles as before (by its slots).
+MODULE_DIRECTIVES = {"engine.contract": {"auto_pickle": False}}
 # C flags, after Python's own (which carry -g and -O3): no debug information and -O1. On
 # Cython's output these build about three times faster than Python's -g -O3 (one 32k-line
 # module: 12 s against 4 s) and play at the same speed within noise (docs/benchmarks.md).
@@ -89,8 +94,14 @@ def build(modules: list, jobs: int, quiet: bool = True, say=print) -> int:
     os.chdir(root)
     failure = None
     try:
-        extensions = cythonize(extensions, build_dir=str(build_dir / "c"), force=True,
-                               nthreads=jobs, quiet=quiet, compiler_directives=DIRECTIVES)
+        # a module with directives of its own (MODULE_DIRECTIVES) is cythonized apart
+        groups: dict = {}
+        for extension in extensions:
+            groups.setdefault(extension.name if extension.name in MODULE_DIRECTIVES else None, []).append(extension)
+        extensions = []
+        for name, group in groups.items():
+            extensions += cythonize(group, build_dir=str(build_dir / "c"), force=True, nthreads=jobs, quiet=quiet,
+                                    compiler_directives={**DIRECTIVES, **MODULE_DIRECTIVES.get(name, {})})
         dist = Distribution({"name": "arena-compiled", "ext_modules": extensions})
         cmd = dist.get_command_obj("build_ext")
         cmd.build_lib = str(staging)  # linked here, then renamed into place (below)
@@ -113,7 +124,7 @@ def build(modules: list, jobs: int, quiet: bool = True, say=print) -> int:
         # a rename, never a write over the old file: a process that has the old extension
         # loaded keeps its copy (writing into a loaded shared object can crash it)
         os.replace(made, build_dir / relative)
-        kept[name] = {"file": relative.as_posix(), "sha256": hashes[name]}
+        kept[name] = {"file": relative.as_posix(), "sha256": hashes[name], "needs": _compiled.needs(name)}
     _write_manifest(kept)
     seconds = time.perf_counter() - began
     if failed:

@@ -3,11 +3,14 @@
 The ``.py`` files are the only source.  ``arena build`` (engine/_build.py) compiles the
 modules :func:`hot_modules` names into ``build/compiled/`` (git-ignored; ``pip install``
 itself compiles nothing) and writes ``build/compiled/manifest.json``: for each module its
-extension file and the SHA-256 of its source (the ``.py``, and the ``.pxd`` beside it
-if there is one).  :func:`install` (run once, from ``engine/__init__.py``) puts a finder
-first on ``sys.meta_path`` that loads a module's extension only while that hash equals the
-hash of the source on disk now; a module edited since the build runs as its ``.py``, and
-the process says so once on stderr.  ``ARENA_PURE=1`` in the environment: pure Python,
+extension file, the SHA-256 of its source (the ``.py``, and the ``.pxd`` beside it if
+there is one, and the ``.pxd`` of each module that one cimports) and those modules
+(``needs``).  :func:`install` (run once, from ``engine/__init__.py``) puts a finder first
+on ``sys.meta_path`` that loads a module's extension only while that hash equals the hash
+of the source on disk now and every module it needs runs compiled too (it imports their C
+functions and types); a module edited since the build runs as its ``.py``, and so does
+every module built against it, and the process says so once on stderr.  ``ARENA_PURE=1``
+in the environment: pure Python,
 the build is not looked at.  :func:`build_info` says which build runs (``arena --version``,
 ``arena bench engine``).
 
@@ -57,14 +60,49 @@ def source_path(name: str) -> Path:
     return ROOT.joinpath(*name.split(".")).with_suffix(".py")
 
 
+def cimports(name: str) -> list:
+    """The modules of this project whose ``.pxd`` the ``.pxd`` of ``name`` cimports (a
+    ``from a.b cimport c`` names module ``a.b.c`` where it has a ``.pxd``, else ``a.b``)."""
+    pxd = source_path(name).with_suffix(".pxd")
+    if not pxd.exists():
+        return []
+    found = []
+    for line in pxd.read_text().splitlines():
+        words = line.split("#")[0].replace(",", " ").split()
+        if len(words) >= 4 and words[0] == "from" and words[2] == "cimport":
+            names = [f"{words[1]}.{word}" for word in words[3:] if word != "as"]
+            names = [n for n in names if source_path(n).with_suffix(".pxd").exists()] or [words[1]]
+        elif len(words) >= 2 and words[0] == "cimport":
+            names = [word for word in words[1:] if word != "as"]
+        else:
+            continue
+        found += [n for n in names if n not in found and source_path(n).with_suffix(".pxd").exists()]
+    return found
+
+
+def needs(name: str) -> list:
+    """Every module whose declarations the compiled ``name`` is built against: its cimports,
+    theirs, and so on (sorted; ``name`` itself left out)."""
+    seen, todo = set(), [name]
+    while todo:
+        for other in cimports(todo.pop()):
+            if other not in seen and other != name:
+                seen.add(other)
+                todo.append(other)
+    return sorted(seen)
+
+
 def source_hash(name: str) -> str:
-    """SHA-256 of a module's source: its ``.py``, then its ``.pxd`` if there is one."""
+    """SHA-256 of a module's source: its ``.py``, then its ``.pxd`` if there is one, then
+    the ``.pxd`` of every module it cimports (:func:`needs`): a changed declaration there
+    changes the C code compiled here."""
     py = source_path(name)
     digest = hashlib.sha256(py.read_bytes())
-    pxd = py.with_suffix(".pxd")
-    if pxd.exists():
-        digest.update(b"\0pxd\0")
-        digest.update(pxd.read_bytes())
+    for other in [name] + needs(name):
+        pxd = source_path(other).with_suffix(".pxd")
+        if pxd.exists():
+            digest.update(b"\0pxd\0" if other == name else f"\0needs {other}\0".encode())
+            digest.update(pxd.read_bytes())
     return digest.hexdigest()
 
 
@@ -98,6 +136,16 @@ def _read_manifest():
             fresh[name] = str(path)
         else:
             stale.append(name)
+    # a compiled module that cimports another (its .pxd) imports that one's compiled
+    # functions and types: it runs compiled only where that one does too
+    changed = True
+    while changed:
+        changed = False
+        for name, entry in sorted(manifest.get("modules", {}).items()):
+            if name in fresh and any(other not in fresh for other in entry.get("needs", ())):
+                del fresh[name]
+                stale.append(name)
+                changed = True
     return fresh, stale, None
 
 
@@ -131,8 +179,9 @@ def install() -> None:
     _STATE.update(fresh=fresh, stale=stale, reason=reason)
     if stale:
         shown = ", ".join(stale[:4]) + (f" and {len(stale) - 4} more" if len(stale) > 4 else "")
-        print(f"arena: {len(stale)} compiled {'module' if len(stale) == 1 else 'modules'} older than their source run as pure Python "
-              f"({shown}); {BUILD_COMMAND} rebuilds them", file=sys.stderr)
+        print(f"arena: {len(stale)} compiled {'module' if len(stale) == 1 else 'modules'} older than their source "
+              f"(or built against one that is) run as pure Python ({shown}); {BUILD_COMMAND} rebuilds them",
+              file=sys.stderr)
     if fresh:
         sys.meta_path.insert(0, _CompiledFinder(fresh))
 

@@ -55,13 +55,14 @@ class State:
     hand-written ``clone()`` (docs/benchmarks.md: never deepcopy on hot paths)."""
 
     __slots__ = ()
-    game: str = ""  # registry name, set by each subclass
+    # (no annotations in this class body: engine/contract.pxd makes State a cdef class
+    # for the compiled build, and Cython reads a class-body annotation as a C attribute)
+    game = ""  # str: registry name, set by each subclass
     # slots that hold values derived from the rest (caches): no part of the game,
     # left out when states are compared (tests/contract)
-    cache_slots: tuple = ()
+    cache_slots = ()  # tuple of slot names
 
-    num_players: int
-    current_player: int
+    # every subclass has the slots num_players (int) and current_player (int)
 
     def legal_actions(self) -> list:
         raise NotImplementedError

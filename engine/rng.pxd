@@ -4,17 +4,21 @@
 import cython
 
 # (_MASK and _GOLDEN stay Python objects: a cdef global would leave the module's namespace,
-# and tests import them)
+# and tests import them.  mix64 and next64 copy them, and the two multipliers, which are
+# too large for a C long literal and so would stay Python ints too, into locals typed here:
+# their arithmetic is then C's unsigned 64-bit, which wraps exactly as "& _MASK" does)
 
 
-@cython.locals(x=cython.ulonglong)
+@cython.locals(x=cython.ulonglong, golden=cython.ulonglong, mask=cython.ulonglong, m1=cython.ulonglong,
+               m2=cython.ulonglong)
 cpdef unsigned long long mix64(object x)
 
 
 cdef class Rng:
     cdef public unsigned long long seed, counter
 
-    @cython.locals(counter=cython.ulonglong, x=cython.ulonglong)
+    @cython.locals(counter=cython.ulonglong, x=cython.ulonglong, golden=cython.ulonglong, mask=cython.ulonglong,
+                   m1=cython.ulonglong, m2=cython.ulonglong)
     cpdef unsigned long long next64(self)
 
     @cython.locals(x=cython.ulonglong, hi=cython.ulonglong, n=cython.Py_ssize_t, i=cython.Py_ssize_t,

@@ -17,9 +17,13 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 def mix64(x: int) -> int:
     """SplitMix64 finaliser: a well-spread 64-bit hash of ``x``."""
-    x = (x + _GOLDEN) & _MASK
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    golden = _GOLDEN  # (the constants as locals: see next64)
+    mask = _MASK
+    m1 = 0xBF58476D1CE4E5B9
+    m2 = 0x94D049BB133111EB
+    x = (x + golden) & mask
+    x = ((x ^ (x >> 30)) * m1) & mask
+    x = ((x ^ (x >> 27)) * m2) & mask
     return x ^ (x >> 31)
 
 
@@ -43,11 +47,17 @@ class Rng:
         return Rng._raw(self.seed, self.counter)
 
     def next64(self) -> int:
-        # mix64 inlined: this is the hottest call of every random playout
+        # mix64 inlined: this is the hottest call of every random playout.  (The constants
+        # as locals: engine/rng.pxd types them as C unsigned 64-bit ints, so the compiled
+        # build multiplies in C; module globals and literals this large stay Python ints.)
+        golden = _GOLDEN
+        mask = _MASK
+        m1 = 0xBF58476D1CE4E5B9
+        m2 = 0x94D049BB133111EB
         self.counter = counter = self.counter + 1
-        x = ((self.seed ^ ((counter * _GOLDEN) & _MASK)) + _GOLDEN) & _MASK
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        x = ((self.seed ^ ((counter * golden) & mask)) + golden) & mask
+        x = ((x ^ (x >> 30)) * m1) & mask
+        x = ((x ^ (x >> 27)) * m2) & mask
         return x ^ (x >> 31)
 
     def take(self, pool: list, count: int) -> list:
