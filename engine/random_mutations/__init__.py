@@ -50,6 +50,10 @@ another species that has food but is not fed; once per turn per animal).
 from __future__ import annotations
 
 from engine.contract import GameSpec
+# state first: in the compiled build the rule modules' .pxd files type the state as RMState,
+# so each of them imports engine.random_mutations.state as it starts; state.py's own imports
+# of the rule modules must come first (codec and heuristic import feeding)
+from engine.random_mutations.state import RMState
 from engine.random_mutations.actions import action_from_text, action_to_text
 from engine.random_mutations.codec import action_codec
 from engine.random_mutations.heuristic import heuristic
@@ -58,7 +62,6 @@ from engine.random_mutations.observation import redeal
 from engine.random_mutations.options import RULE_OPTIONS
 from engine.random_mutations.scoring import rescore
 from engine.random_mutations.setup import new_game
-from engine.random_mutations.state import RMState
 
 # The built-in search players' defaults here (GameSpec.search_defaults; `class: ismcts` with no
 # params plays them, a parameter given overrides its default, `iterations`/`seconds` are one

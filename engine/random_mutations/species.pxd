@@ -1,0 +1,28 @@
+# Cython declarations for engine/random_mutations/species.py (pure-Python mode: the .py is the
+# source; this file only types it for the compiled build, tools/build_compiled.py).
+# The helpers are cpdef (C calls from the rule modules that cimport them: development,
+# extinction, feeding).  A species is a list, its ANIMALS a list.  The slot and flag
+# constants (MASK ... ANIMALS, STRIDE, ATTACKED ...) stay Python globals: the rule modules,
+# observation, heuristic, invariants and the tests import them from here; only the names
+# nobody imports from this module are C longs (RED ... FLAGS, OBLIGATE_BIT).
+import cython
+from engine.random_mutations.state cimport RMState
+
+cdef long RED, BLUE, GREEN, BLACK, FLAGS, OBLIGATE_BIT, OBLIGATE
+cdef tuple BIT
+cdef list _FIRST, _BOTH
+
+
+@cython.locals(mask=cython.long, t=cython.long)
+cpdef recompute(list sp, bonus)
+
+cpdef long population(list sp)
+
+@cython.locals(an=list)
+cpdef bint is_fed(list sp, Py_ssize_t i)
+
+@cython.locals(n=Py_ssize_t, seen=list, out=list, i=Py_ssize_t, key=list)
+cpdef list distinct_animals(list an)
+
+@cython.locals(row=list, sp=list, an=list)
+cpdef bint remove_animal(RMState s, int seat, Py_ssize_t si, Py_ssize_t offset)

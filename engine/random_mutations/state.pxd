@@ -1,0 +1,45 @@
+# Cython declarations for engine/random_mutations/state.py (pure-Python mode: the .py is the
+# source; this file only types it for the compiled build, tools/build_compiled.py).
+#
+# RMState is a final cdef class: its slots become C fields, read and written without a
+# descriptor lookup by every module whose .pxd types a state as RMState (development,
+# extinction, feeding, species).  Typed C ints only where the value is always a small int
+# (the seat to act is TERMINAL = -1 at the end; budded and restarts are bitmasks of seats);
+# last_turn is a bint (it only ever holds True or False, and reads back as bool).  The lists
+# are list fields (``cached`` is a list or None: Cython's list fields accept None); ``ctx``
+# (None, 0, 1 or a tuple), ``dice``, ``tiebreak``, ``opts`` and ``rng`` stay objects (a cimport
+# of engine.rng's Rng would tie this module's import to the compiled engine.rng).
+# Pickling: Cython's own for a cdef class (every field is a Python object or an int).
+#
+# The rule modules import this module as they start (their type import of RMState), so
+# engine/random_mutations/__init__.py imports state before codec and heuristic, which
+# import feeding: state.py's own imports of the rule modules then run first.
+import cython
+from engine.contract cimport State
+from engine.random_mutations cimport scoring as _scoring
+
+cdef tuple _LEGAL, _APPLY
+cdef long TERMINAL, OVER  # (from engine.contract and phases; no one imports them from here)
+
+
+@cython.final
+cdef class RMState(State):
+    cdef public int num_players, current_player, phase, turn, first, passes, actor
+    cdef public long budded, restarts
+    cdef public bint last_turn
+    cdef public object opts, rng, dice, ctx, tiebreak
+    cdef public list deck, pdecks, buried, seen, discards, rows, centre, passed, cached, history
+
+    @cython.locals(cached=list)
+    cpdef list legal_actions(self)
+
+    @cython.locals(legal=list)
+    cpdef apply(self, action)
+
+    @cython.locals(moves=cython.long, end=cython.long, legal=list, legal_of=tuple, apply_of=tuple)
+    cpdef long random_moves(self, rand, limit=*, bint record=*)
+
+    @cython.locals(c=RMState, rows=list, row=list, new_row=list, sp=list, d=list)
+    cpdef RMState clone(self)
+
+    cpdef list scores(self)
