@@ -48,7 +48,7 @@ def settle_cells(s, seat: int) -> list:
 
 
 def in_supply(s, seat: int) -> int:
-    return sum(1 for c in s.creatures_of(seat) if s.cr_pos[c] is None)
+    return sum([1 for c in s.creatures_of(seat) if s.cr_pos[c] is None])
 
 
 def attack_targets(s, c: int) -> list:
@@ -66,21 +66,21 @@ def legal_actions_turn(s) -> list:
     seat = s.current_player
     out = []
     if not s.settled and in_supply(s, seat):
-        out.extend(Settle(x, y) for x, y in settle_cells(s, seat))
+        out.extend([Settle(x, y) for x, y in settle_cells(s, seat)])
     own = [c for c in s.creatures_of(seat) if s.cr_pos[c] is not None]
     if not s.traited:
         hand = s.hands[seat]
         for t in TRAITS:
             if hand[t]:
-                out.extend(PlayTrait(t, *s.cr_pos[c]) for c in own if can_take(s.cr_traits[c], t))
+                out.extend([PlayTrait(t, *s.cr_pos[c]) for c in own if can_take(s.cr_traits[c], t)])
     if not s.shaman_used and s.has_active(seat, SHAMAN):  # A13
         for t in TRAITS:
-            out.extend(ShamanGift(t, *s.cr_pos[c]) for c in own if can_take(s.cr_traits[c], t))
-        out.extend(ShamanHeal(*s.cr_pos[c]) for c in own if s.cr_wound[c])
+            out.extend([ShamanGift(t, *s.cr_pos[c]) for c in own if can_take(s.cr_traits[c], t)])
+        out.extend([ShamanHeal(*s.cr_pos[c]) for c in own if s.cr_wound[c]])
     for c in own:
         if s.cr_traits[c] & TRAIT_BIT[PREDATOR] and not s.cr_attacked[c]:
             x, y = s.cr_pos[c]
-            out.extend(Attack(x, y, *s.cr_pos[t], t // 4) for t in attack_targets(s, c))
+            out.extend([Attack(x, y, *s.cr_pos[t], t // 4) for t in attack_targets(s, c)])
     out.append(EndTurn())
     return out
 

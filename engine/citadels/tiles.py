@@ -100,7 +100,7 @@ def fitting_rotations(kind: int, need: tuple) -> tuple:
     key = (kind, need)
     found = _FITTING.get(key)
     if found is None:
-        found = _FITTING[key] = tuple(r for r, e in ROTATIONS[kind] if fits(e, need))
+        found = _FITTING[key] = tuple([r for r, e in ROTATIONS[kind] if fits(e, need)])
     return found
 
 

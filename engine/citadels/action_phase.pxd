@@ -1,0 +1,39 @@
+# Cython declarations for engine/citadels/action_phase.py (pure-Python mode: the .py is the
+# source; this file only types it for the compiled build, tools/build_compiled.py).  cpdef
+# rule functions on a CitadelsState, C calls into creatures, tiles and traits; the imported
+# verb, role and trait constants as typed globals (no one reads them from
+# engine.citadels.action_phase).
+import cython
+from engine.citadels.state cimport CitadelsState
+from engine.citadels.creatures cimport feed, give_trait, kill, settle
+from engine.citadels.tiles cimport neighbours
+from engine.citadels.traits cimport can_take
+
+cdef long V_ATTACK, V_END, V_GIFT, V_HEAL, V_SETTLE, V_TRAIT, SHAMAN, CAMOUFLAGE, PREDATOR, MAX_PER_TILE
+cdef tuple TRAIT_BIT, TRAITS
+
+
+cpdef begin_actions(CitadelsState s)
+
+cpdef _new_turn(CitadelsState s)
+
+cpdef bint step_actions(CitadelsState s)
+
+@cython.locals(per_tile=dict, own=set, c=Py_ssize_t)
+cpdef list settle_cells(CitadelsState s, int seat)
+
+cpdef in_supply(CitadelsState s, int seat)
+
+@cython.locals(seat=cython.long, near=list, out=list, t=Py_ssize_t)
+cpdef list attack_targets(CitadelsState s, int c)
+
+@cython.locals(seat=cython.int, out=list, own=list, hand=list, t=cython.long, c=cython.long)
+cpdef list legal_actions_turn(CitadelsState s)
+
+@cython.locals(c=cython.long, target=cython.long)
+cpdef attack(CitadelsState s, int seat, action)
+
+cpdef _check_settle(CitadelsState s, seat, cell)
+
+@cython.locals(seat=cython.int, verb=cython.long, c=cython.long)
+cpdef apply_action_turn(CitadelsState s, action)

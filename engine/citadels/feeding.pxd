@@ -1,0 +1,42 @@
+# Cython declarations for engine/citadels/feeding.py (pure-Python mode: the .py is the
+# source; this file only types it for the compiled build, tools/build_compiled.py).  cpdef
+# rule functions on a CitadelsState, C calls into creatures and scoring; the imported
+# constants as typed globals (no one reads them from engine.citadels.feeding).  common_pool
+# and king_food stay def (a generator expression is a closure, which a cpdef function cannot
+# hold).
+import cython
+from engine.citadels.state cimport CitadelsState
+from engine.citadels.creatures cimport feed, kill, wants_food
+from engine.citadels.scoring cimport controlled_tiles
+
+cdef long V_FEED, V_STOP, KING, KING_FOOD_CAP, MERCHANT, MERCHANT_FOOD, PLAINS, RIVER, AQUATIC
+cdef tuple BIOME, POOL_FOOD, TRAIT_BIT
+
+
+@cython.locals(seat=cython.int, food=cython.long, c=Py_ssize_t)
+cpdef begin_feeding(CitadelsState s)
+
+cpdef list hungry(CitadelsState s, int seat)
+
+@cython.locals(seat=cython.int)
+cpdef list legal_feeding(CitadelsState s)
+
+@cython.locals(c=cython.long)
+cpdef _feed_at(CitadelsState s, int seat, action)
+
+@cython.locals(seat=cython.int)
+cpdef bint step_own_food(CitadelsState s)
+
+@cython.locals(seat=cython.int)
+cpdef apply_own_food(CitadelsState s, action)
+
+cpdef begin_pool(CitadelsState s)
+
+@cython.locals(n=Py_ssize_t, seat=cython.int, _=Py_ssize_t)
+cpdef bint step_pool(CitadelsState s)
+
+@cython.locals(seat=cython.int)
+cpdef apply_pool(CitadelsState s, action)
+
+@cython.locals(c=Py_ssize_t, short=cython.long)
+cpdef starvation(CitadelsState s)

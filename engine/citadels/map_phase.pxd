@@ -1,0 +1,28 @@
+# Cython declarations for engine/citadels/map_phase.py (pure-Python mode: the .py is the
+# source; this file only types it for the compiled build, tools/build_compiled.py).  cpdef
+# rule functions on a CitadelsState, C calls into tiles (tile_text stays a Python call); the imported constants as typed globals (no one reads them from
+# engine.citadels.map_phase).
+import cython
+from engine.citadels.state cimport CitadelsState
+from engine.citadels.tiles cimport can_place, fitting_rotations, lay, placements
+
+cdef long V_LAY, ARCHITECT, REDRAWS
+
+
+cpdef begin_map(CitadelsState s)
+
+cpdef long lays_for(CitadelsState s, int seat)
+
+@cython.locals(total=cython.long, r=cython.long, kind=Py_ssize_t, n=cython.long)
+cpdef long take_from_stack(CitadelsState s) except? -2
+
+@cython.locals(kind=cython.long, _=cython.long)
+cpdef bint draw_tile(CitadelsState s, int seat)
+
+@cython.locals(seat=cython.int)
+cpdef bint step_map(CitadelsState s)
+
+cpdef list legal_map(CitadelsState s)
+
+@cython.locals(cell=tuple)
+cpdef apply_map(CitadelsState s, action)

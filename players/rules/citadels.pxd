@@ -1,0 +1,26 @@
+# Cython declarations for players/rules/citadels.py (pure-Python mode: the .py is the
+# source; this file only types it for the compiled build, tools/build_compiled.py).
+# View (the facts of one decision, made and read only here) is a final cdef class: its
+# attributes are C fields, read without a dict lookup by its methods; the methods with a
+# generator expression stay def (a closure, which a cpdef method cannot hold), and so does
+# RuleBasedPlayer (a SeededPlayer, a plain class).  KEEP_VALUE is read only here.
+import cython
+
+cdef dict KEEP_VALUE
+
+
+cpdef bint _adjacent(a, b)
+
+
+@cython.final
+cdef class View:
+    cdef public object o, seat, pool_food
+    cdef public dict tiles, mine, occupants
+    cdef public tuple every
+
+    cpdef creature(self, cell)
+
+    cpdef bint is_river(self, cell)
+
+    @cython.locals(share=object, personal=object)
+    cpdef expected_food(self)
