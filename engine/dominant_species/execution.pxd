@@ -6,8 +6,7 @@
 # decorator of a cpdef function, and with it the registration in decisions.APPLY (their
 # calls to the cpdef functions here are still C calls).  The imported verbs and board
 # numbers are C longs, the board tables typed (none is read from
-# engine.dominant_species.execution elsewhere).  flow.pxd: the cimport of earth ties this
-# module to a compiled flow.
+# engine.dominant_species.execution elsewhere).
 import cython
 from engine.dominant_species.state cimport DominantState
 

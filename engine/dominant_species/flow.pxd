@@ -5,13 +5,14 @@
 # (no one imports them from engine.dominant_species.flow).  D.NONE stays a Python lookup:
 # decisions' constants must stay in its namespace (tests and every rule module read them).
 #
-# Import order: a compiled module that cimports DominantState imports engine...state at
-# its own start, and state.py imports flow, scoring, observation and render, which import
-# names from earth, planning, scoring and execution.  flow is the first of these the
-# package imports (checks -> setup -> flow), so with flow compiled state is complete before
-# any of them starts.  earth, planning, scoring and execution therefore cimport this module
-# (their .pxd names it, nothing is used): where flow.py is stale and runs as Python, they
-# run as Python too, instead of starting state's import half-way through their own.
+# Import order: a compiled module that cimports a .pxd imports, at its start, the module of
+# every .pxd it reads (transitively), and state.py imports flow, scoring, observation and
+# render, which import names from earth, planning, scoring and execution.  The package
+# imports flow first of the rule modules (checks -> setup -> flow), so flow's start imports
+# state (its type, first) before any rule module starts.  Where one of them is stale and runs
+# as Python, the package starts elsewhere: earth then must not cimport state (earth.pxd), and
+# no .pxd here ties itself to flow (a cycle flow -> execution -> earth -> flow made scoring's
+# start import reset before earth had its names).
 import cython
 from engine.dominant_species.state cimport DominantState
 

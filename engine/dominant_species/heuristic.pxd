@@ -2,7 +2,8 @@
 # the source; this file only types it for the compiled build, tools/build_compiled.py).
 # seat_values, heuristic and move_priorities take a DominantState (C field access; matches,
 # dominant, bonus and tile_type are C calls into earth); _Context is a final cdef class
-# (its four slots C fields, its methods cpdef: C calls among them).  The weights are C
+# (its four slots C fields; its methods cpdef but the five holding a generator expression,
+# which stay defs on a typed self).  The weights are C
 # doubles, the verbs, board numbers and card kinds C longs, the tables typed (none is read
 # from engine.dominant_species.heuristic elsewhere).  Values that are an int in one branch
 # and a float in another (margin_on, value, space_values' v) stay objects; a double only

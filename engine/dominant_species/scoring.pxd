@@ -2,8 +2,6 @@
 # the source; this file only types it for the compiled build, tools/build_compiled.py).
 # score_tile keeps an untyped ``s`` (the observation calls it on itself); places_pay stays
 # a def (its sort key is a lambda: a closure, which Cython refuses in a cpdef function).
-# flow.pxd: the
-# cimport of earth ties this module to a compiled flow.
 import cython
 from engine.dominant_species.state cimport DominantState
 

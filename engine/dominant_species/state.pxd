@@ -3,7 +3,7 @@
 #
 # DominantState is a final cdef class: its slots become C fields, read and written without
 # a descriptor lookup by every module whose .pxd types a state as DominantState (flow,
-# execution, planning, reset, earth, scoring, heuristic).  C longs only for the fields that
+# execution, planning, reset, scoring, heuristic).  C longs only for the fields that
 # always hold an int (``scored`` is a bit mask over the 35 hexes: < 2**35); ``ice_age`` is a
 # bint (only ever True or False, read back as bool); the lists, and the three tuples
 # (``animal``, ``seat_of``, ``log_done``), are typed (Cython's list and tuple fields accept
