@@ -1,0 +1,138 @@
+# Cython declarations for engine/dominant_species/execution.py (pure-Python mode: the .py is
+# the source; this file only types it for the compiled build, tools/build_compiled.py).
+# The step functions, the start_* functions, the legal-list functions and their helpers are
+# cpdef on a DominantState (C field access; C calls among them and into earth, planning and
+# scoring, cimported).  The decorated apply functions (@D.rule) stay defs: Cython drops the
+# decorator of a cpdef function, and with it the registration in decisions.APPLY (their
+# calls to the cpdef functions here are still C calls).  The imported verbs and board
+# numbers are C longs, the board tables typed (none is read from
+# engine.dominant_species.execution elsewhere).
+import cython
+from engine.dominant_species.state cimport DominantState
+
+cdef long ADD, DOMINATE, ELIMINATE, GLACIATE, INITIATIVE, KEEP, LAY, MOVE, PASS, PLACE, PUT, REMOVE, SPECIATE
+cdef long SPECIATE_AT, STACK, TAKE
+cdef long ABUNDANCE, ADAPTATION, BIRDS, BOX_ABUNDANCE, BOX_ADAPTATION, BOX_DEPLETION, BOX_REGRESSION
+cdef long BOX_WANDERLUST, BOX_WASTELAND, COMPETITION, DEPLETION, DOMINATION, GLACIATION, MAX_DISPLAY, MIGRATION
+cdef long NUM_HEXES, REGRESSION, SPECIATION, SPECIATION_FREE, STEP_REGRESSION, STEP_WASTELAND_SWEEP, TUNDRA
+cdef long WANDERLUST, WASTELAND
+cdef tuple COMPETITION_TERRAINS, CORNER_HEXES, MIGRATION_LIMIT, NEIGHBOURS, PRINTED, SECTION_SIZE, SECTION_START
+cdef tuple SPACE_INDEX, SPACE_SECTION, TWO_STEPS, _PASS, _MOVE, _DOMINATE
+cdef frozenset FREE_SPACES
+cdef dict _START
+
+@cython.locals(owner=cython.long, sec=cython.long)
+cpdef run_step(DominantState s, long step)
+
+@cython.locals(base=cython.long, e=cython.long)
+cpdef list box(DominantState s, long b)
+
+cpdef list _legal_init(DominantState s)
+
+@cython.locals(i=Py_ssize_t, spaces=list, order=list)
+cpdef _advance_initiative(DominantState s, long seat)
+
+cpdef list _legal_replace(DominantState s)
+
+cpdef start_adaptation(DominantState s, long owner, _i)
+
+cpdef list _legal_adapt(DominantState s)
+
+@cython.locals(n=cython.long, counts=list, start=cython.long, sp=cython.long, seat=cython.long, types=list,
+               queue=list, removable=list)
+cpdef regression(DominantState s)
+
+@cython.locals(printed=tuple, e=cython.long)
+cpdef list _removable(DominantState s, long seat, list types)
+
+cpdef _lose_added(DominantState s, long seat, long e)
+
+@cython.locals(seat=cython.long, keeps=cython.long)
+cpdef _next_regression(DominantState s)
+
+cpdef list _legal_regress(DominantState s)
+
+cpdef start_abundance(DominantState s, long owner, _i)
+
+cpdef list _legal_abund_elem(DominantState s)
+
+cpdef list _legal_abund_corner(DominantState s)
+
+cpdef start_wasteland(DominantState s, long owner, _i)
+
+cpdef list _legal_waste(DominantState s)
+
+@cython.locals(types=list, elem=list, c=cython.long)
+cpdef list _depletable(DominantState s)
+
+cpdef start_depletion(DominantState s, long owner, _i)
+
+cpdef list _legal_deplete(DominantState s)
+
+cpdef start_glaciation(DominantState s, long owner, _i)
+
+cpdef list _legal_glaciate(DominantState s)
+
+@cython.locals(elem=list, corners=list, c=cython.long)
+cpdef start_speciation(DominantState s, long owner, long i)
+
+cpdef list _legal_spec_corner(DominantState s)
+
+@cython.locals(h=cython.long, most=cython.long, k=cython.long)
+cpdef list _legal_spec_count(DominantState s)
+
+@cython.locals(terrain=list, h=cython.long)
+cpdef list _legal_spec_free(DominantState s)
+
+@cython.locals(i=cython.long)
+cpdef list _legal_wl_stack(DominantState s)
+
+cpdef list _legal_wl_hex(DominantState s)
+
+cpdef list _legal_wl_elem(DominantState s)
+
+cpdef list _legal_wl_corner(DominantState s)
+
+cpdef _wanderlust_moves(DominantState s)
+
+@cython.locals(n=cython.long, sp=list, x=cython.long)
+cpdef list _mover_sources(DominantState s, long seat)
+
+@cython.locals(seat=cython.long)
+cpdef _next_mover(DominantState s)
+
+@cython.locals(h=cython.long)
+cpdef list _legal_wl_move(DominantState s)
+
+@cython.locals(n=cython.long, sp=list, ctx=list, h=cython.long, moves=list)
+cpdef start_migration(DominantState s, long owner, long i)
+
+cpdef list _legal_migrate(DominantState s)
+
+cpdef start_competition(DominantState s, long owner, long i)
+
+cpdef tuple _type_keys(DominantState s, long h)
+
+@cython.locals(i=cython.long, used=cython.long, allowed=tuple, t=cython.long)
+cpdef long _competition_key(DominantState s, long h)
+
+@cython.locals(i=cython.long, n=cython.long, sp=list, out=list, h=cython.long, other=cython.long)
+cpdef list _competition_targets(DominantState s, long seat)
+
+cpdef list _legal_compete(DominantState s)
+
+@cython.locals(legal=list)
+cpdef start_domination(DominantState s, long owner, _i)
+
+@cython.locals(terrain=list, scored=cython.long, h=cython.long)
+cpdef list _unscored(DominantState s)
+
+@cython.locals(scored=cython.long, legal=list, h=cython.long)
+cpdef list _legal_dominate(DominantState s)
+
+
+# (name cimports last: in a cycle of .pxd files a name is found only once declared)
+from engine.dominant_species.earth cimport (adjacent_tiles, bonus, dominant, eliminate, lay_tile,
+                                            move_cube, remove_disc, return_disc,
+                                            speciation_limit, vacant_corners, vacant_corners_of)
+from engine.dominant_species.planning cimport vacant_spaces

@@ -1,0 +1,29 @@
+# Cython declarations for engine/dominant_species/flow.py (pure-Python mode: the .py is the
+# source; this file only types it for the compiled build, tools/build_compiled.py).
+# advance is cpdef on a DominantState (C field access) and calls run_step, next_placement,
+# reset.begin and reset.finish in C (cimported); the phase codes and TERMINAL are C longs
+# (no one imports them from engine.dominant_species.flow).  D.NONE stays a Python lookup:
+# decisions' constants must stay in its namespace (tests and every rule module read them).
+#
+# Import order: a compiled module that cimports a .pxd imports, at its start, the module of
+# every .pxd it reads (transitively), and state.py imports flow, scoring, observation and
+# render, which import names from earth, planning, scoring and execution.  The package
+# imports flow first of the rule modules (checks -> setup -> flow), so flow's start imports
+# state (its type, first) before any rule module starts.  Where one of them is stale and runs
+# as Python, the package starts elsewhere: earth then must not cimport state (earth.pxd), and
+# no .pxd here ties itself to flow (a cycle flow -> execution -> earth -> flow made scoring's
+# start import reset before earth had its names).
+import cython
+from engine.dominant_species.state cimport DominantState
+
+cdef long TERMINAL, EXECUTION, PLANNING, RESET
+cdef tuple STEPS
+cdef Py_ssize_t _NSTEPS
+
+
+@cython.locals(nsteps=Py_ssize_t, phase=cython.long, cursor=Py_ssize_t, step=cython.long)
+cpdef advance(DominantState s)
+
+
+# (name cimports last: in a cycle of .pxd files a name is found only once declared)
+from engine.dominant_species cimport execution, planning, reset
