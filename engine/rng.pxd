@@ -1,5 +1,5 @@
 # Cython declarations for engine/rng.py (pure-Python mode: the .py is the source; this file
-# only types it for the compiled build, tools/build_compiled.py).  Rng's two ints are
+# only types it for the compiled build, `arena build`).  Rng's two ints are
 # unsigned 64-bit: SplitMix64's "& _MASK" is what C's unsigned arithmetic does anyway.
 import cython
 

@@ -1,5 +1,5 @@
 # Cython declarations for players/search_tree.py (pure-Python mode: the .py is the source;
-# this file only types it for the compiled build, tools/build_compiled.py).
+# this file only types it for the compiled build, `arena build`).
 #
 # Node and Search are final cdef classes: a node's statistics are C fields (visits and
 # avail count iterations: C longs; reward a double, as the float it always is: 0.0 plus

@@ -1,5 +1,5 @@
 # Cython declarations for engine/citadels/action_phase.py (pure-Python mode: the .py is the
-# source; this file only types it for the compiled build, tools/build_compiled.py).  cpdef
+# source; this file only types it for the compiled build, `arena build`).  cpdef
 # rule functions on a CitadelsState, C calls into creatures, tiles and traits; the imported
 # verb, role and trait constants as typed globals (no one reads them from
 # engine.citadels.action_phase).

@@ -1,5 +1,5 @@
 # Cython declarations for engine/citadels/creatures.py (pure-Python mode: the .py is the
-# source; this file only types it for the compiled build, tools/build_compiled.py).  cpdef
+# source; this file only types it for the compiled build, `arena build`).  cpdef
 # rule functions on a CitadelsState (C field access), called in C from action_phase and
 # feeding; the trait constants imported from traits as typed globals (no one reads them
 # from engine.citadels.creatures).

@@ -1,5 +1,5 @@
 # Cython declarations for engine/citadels/draft.py (pure-Python mode: the .py is the source;
-# this file only types it for the compiled build, tools/build_compiled.py).  cpdef rule
+# this file only types it for the compiled build, `arena build`).  cpdef rule
 # functions on a CitadelsState; the imported constants as typed globals (no one reads them
 # from engine.citadels.draft).  legal_draft and reveal stay def (a generator expression, a
 # lambda: closures, which a cpdef function cannot hold).

@@ -1,5 +1,5 @@
 # Cython declarations for engine/citadels/feeding.py (pure-Python mode: the .py is the
-# source; this file only types it for the compiled build, tools/build_compiled.py).  cpdef
+# source; this file only types it for the compiled build, `arena build`).  cpdef
 # rule functions on a CitadelsState, C calls into creatures and scoring; the imported
 # constants as typed globals (no one reads them from engine.citadels.feeding).  common_pool
 # and king_food stay def (a generator expression is a closure, which a cpdef function cannot

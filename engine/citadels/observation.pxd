@@ -1,5 +1,5 @@
 # Cython declarations for engine/citadels/observation.py (pure-Python mode: the .py is the
-# source; this file only types it for the compiled build, tools/build_compiled.py).
+# source; this file only types it for the compiled build, `arena build`).
 # CitadelsObservation stays a plain class (its base, engine.contract.Observation, is one), so
 # its methods cannot be typed here; what this file types is the module: the imported
 # constants and tables as typed globals (read in every __init__ and sample; no one imports

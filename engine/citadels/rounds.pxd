@@ -1,5 +1,5 @@
 # Cython declarations for engine/citadels/rounds.py (pure-Python mode: the .py is the
-# source; this file only types it for the compiled build, tools/build_compiled.py).  The
+# source; this file only types it for the compiled build, `arena build`).  The
 # flow of a round on a CitadelsState; the phase constants as typed globals (no one reads them
 # from engine.citadels.rounds; PHASE_RULES stays a Python global: state imports it).  Only
 # scoring is cimported: the phase modules' functions are also read here as objects (_STEPS,

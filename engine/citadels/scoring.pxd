@@ -1,5 +1,5 @@
 # Cython declarations for engine/citadels/scoring.py (pure-Python mode: the .py is the
-# source; this file only types it for the compiled build, tools/build_compiled.py).  The
+# source; this file only types it for the compiled build, `arena build`).  The
 # state stays an object here: scoring is imported (by heuristic) before state, and a cimport
 # of CitadelsState would run state's body (and feeding's, which imports controlled_tiles
 # from here) before this module's own.  survivors and control_points stay def (a generator

@@ -1,5 +1,5 @@
 # Cython declarations for engine/citadels/state.py (pure-Python mode: the .py is the source;
-# this file only types it for the compiled build, tools/build_compiled.py).
+# this file only types it for the compiled build, `arena build`).
 #
 # CitadelsState is a final cdef class: its slots become C fields, read and written without a
 # descriptor lookup by every rule module whose .pxd types a state as CitadelsState (rounds,

@@ -1,5 +1,5 @@
 # Cython declarations for engine/citadels/tiles.py (pure-Python mode: the .py is the source;
-# this file only types it for the compiled build, tools/build_compiled.py).  The catalogue
+# this file only types it for the compiled build, `arena build`).  The catalogue
 # and its tables stay Python globals (the rule modules, codec, render and the tests import
 # them from here); only the memo _FITTING is a typed global (no one reads it elsewhere).
 import cython

@@ -1,5 +1,5 @@
 # Cython declarations for engine/citadels/traits.py (pure-Python mode: the .py is the source;
-# this file only types it for the compiled build, tools/build_compiled.py).  The trait
+# this file only types it for the compiled build, `arena build`).  The trait
 # tables stay Python globals (every other module and the tests import them from here).
 import cython
 

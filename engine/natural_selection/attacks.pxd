@@ -1,5 +1,5 @@
 # Cython declarations for engine/natural_selection/attacks.py (pure-Python mode: the .py is
-# the source; this file only types it for the compiled build, tools/build_compiled.py).
+# the source; this file only types it for the compiled build, `arena build`).
 # The rule functions are cpdef on a NaturalSelectionState and call deal's and feeding's in C.
 # The imported constants and the trait bits are C longs here but HORNS_BIT, which stays a
 # Python global (feeding imports it from here).  ``blockers`` returns None or a list.

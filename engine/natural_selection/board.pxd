@@ -1,5 +1,5 @@
 # Cython declarations for engine/natural_selection/board.py (pure-Python mode: the .py is
-# the source; this file only types it for the compiled build, tools/build_compiled.py).
+# the source; this file only types it for the compiled build, `arena build`).
 # The species helpers are cpdef on a species list, called in C by the rule modules that
 # cimport them.  The slot numbers and bits stay Python globals here: every rule module and
 # the tests import them from this module (each module types its own copy in its .pxd).

@@ -1,5 +1,5 @@
 # Cython declarations for engine/natural_selection/deal.py (pure-Python mode: the .py is the
-# source; this file only types it for the compiled build, tools/build_compiled.py).
+# source; this file only types it for the compiled build, `arena build`).
 # The draws are cpdef on a NaturalSelectionState; SELECT_FOOD a C long here.  The deck's
 # Rng stays an object (its ``below`` a Python call: see state.pxd on ``rng``).
 import cython

@@ -1,5 +1,5 @@
 # Cython declarations for engine/natural_selection/feeding.py (pure-Python mode: the .py is
-# the source; this file only types it for the compiled build, tools/build_compiled.py).
+# the source; this file only types it for the compiled build, `arena build`).
 # The rule functions are cpdef on a NaturalSelectionState; those of board, attacks, deal and
 # scoring it calls are C calls.  The imported constants, PLANT_HOLE and the trait bits are
 # C longs here; PLANT_BANK and MEAT stay Python globals (reveal imports PLANT_BANK,

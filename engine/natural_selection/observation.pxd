@@ -1,5 +1,5 @@
 # Cython declarations for engine/natural_selection/observation.py (pure-Python mode: the .py
-# is the source; this file only types it for the compiled build, tools/build_compiled.py).
+# is the source; this file only types it for the compiled build, `arena build`).
 # The observation class stays a plain class (its base, engine.contract's Observation, is
 # one), so only the module's dealing helpers are typed; ``state_module.empty_state`` is a C
 # call.  HIDDEN stays a Python global (tensor and the tests import it from here).

@@ -1,5 +1,5 @@
 # Cython declarations for engine/natural_selection/play.py (pure-Python mode: the .py is
-# the source; this file only types it for the compiled build, tools/build_compiled.py).
+# the source; this file only types it for the compiled build, `arena build`).
 # The rule functions are cpdef on a NaturalSelectionState (C field access), the verbs and
 # the species slots imported from actions and board are C longs here (no one imports them
 # from engine.natural_selection.play).  ``held`` in legal_moves is a set or None (Cython's

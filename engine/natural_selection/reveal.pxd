@@ -1,5 +1,5 @@
 # Cython declarations for engine/natural_selection/reveal.py (pure-Python mode: the .py is
-# the source; this file only types it for the compiled build, tools/build_compiled.py).
+# the source; this file only types it for the compiled build, `arena build`).
 # The steps are cpdef on a NaturalSelectionState (``_in_turn_order`` stays a def: a
 # generator).  PLANT_BANK and the other imported constants are C longs here.
 import cython

@@ -1,5 +1,5 @@
 # Cython declarations for engine/natural_selection/scoring.py (pure-Python mode: the .py is
-# the source; this file only types it for the compiled build, tools/build_compiled.py).
+# the source; this file only types it for the compiled build, `arena build`).
 import cython
 from engine.natural_selection.state cimport NaturalSelectionState
 

@@ -1,5 +1,5 @@
 # Cython declarations for engine/natural_selection/state.py (pure-Python mode: the .py is
-# the source; this file only types it for the compiled build, tools/build_compiled.py).
+# the source; this file only types it for the compiled build, `arena build`).
 #
 # NaturalSelectionState is a final cdef class: its slots become C fields, read and written
 # without a descriptor lookup by every rule module whose .pxd types a state as one (play,

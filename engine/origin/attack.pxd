@@ -1,5 +1,5 @@
 # Cython declarations for engine/origin/attack.py (pure-Python mode: the .py is the source;
-# this file only types it for the compiled build, tools/build_compiled.py).  As turn.pxd:
+# this file only types it for the compiled build, `arena build`).  As turn.pxd:
 # cpdef rule functions on an OriginState, the imported constants and the trait bits as C
 # longs (none is read from engine.origin.attack elsewhere).
 import cython

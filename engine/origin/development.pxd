@@ -1,5 +1,5 @@
 # Cython declarations for engine/origin/development.py (pure-Python mode: the .py is the
-# source; this file only types it for the compiled build, tools/build_compiled.py).  As
+# source; this file only types it for the compiled build, `arena build`).  As
 # turn.pxd: cpdef rule functions on an OriginState; the imported constants, the sides'
 # codes and the blocking bits as C longs, the action tables as typed module globals (none
 # of these is read from engine.origin.development elsewhere).

@@ -1,5 +1,5 @@
 # Cython declarations for engine/origin/feeding.py (pure-Python mode: the .py is the source;
-# this file only types it for the compiled build, tools/build_compiled.py).  As turn.pxd:
+# this file only types it for the compiled build, `arena build`).  As turn.pxd:
 # cpdef rule functions on an OriginState, the imported constants and the trait bits as C
 # longs (burn_fat_actions and free_actions stay def: a generator expression in a
 # cpdef function is a closure, which Cython refuses).  host_unfed, can_accept, ready_links and fire_link also run on a _Chain (the copy

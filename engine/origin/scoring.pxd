@@ -1,5 +1,5 @@
 # Cython declarations for engine/origin/scoring.py (pure-Python mode: the .py is the source;
-# this file only types it for the compiled build, tools/build_compiled.py).
+# this file only types it for the compiled build, `arena build`).
 import cython
 
 cdef long FIRST_TRAIT, NEED

@@ -1,5 +1,5 @@
 # Cython declarations for engine/origin/setup.py (pure-Python mode: the .py is the source;
-# this file only types it for the compiled build, tools/build_compiled.py): the new state
+# this file only types it for the compiled build, `arena build`): the new state
 # as an OriginState (C fields).
 import cython
 from engine.origin.state cimport OriginState

@@ -1,5 +1,5 @@
 # Cython declarations for engine/origin/turn.py (pure-Python mode: the .py is the source;
-# this file only types it for the compiled build, tools/build_compiled.py).
+# this file only types it for the compiled build, `arena build`).
 # The rule functions are cpdef with the state typed as OriginState (C field access) and
 # called in C from the other rule modules that cimport this one (feeding, attack,
 # development); the constants imported from animal/board/contract become C longs here

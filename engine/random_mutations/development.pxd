@@ -1,5 +1,5 @@
 # Cython declarations for engine/random_mutations/development.py (pure-Python mode: the .py is
-# the source; this file only types it for the compiled build, tools/build_compiled.py).
+# the source; this file only types it for the compiled build, `arena build`).
 # As feeding.pxd: cpdef rule functions on an RMState, the imported constants and this module's
 # trait bits as C longs (no one reads them from engine.random_mutations.development).
 # simplify stays def (a generator expression in a cpdef function is a closure, which Cython

@@ -1,5 +1,5 @@
 # Cython declarations for engine/random_mutations/extinction.py (pure-Python mode: the .py is
-# the source; this file only types it for the compiled build, tools/build_compiled.py).
+# the source; this file only types it for the compiled build, `arena build`).
 # As feeding.pxd: cpdef rule functions on an RMState, the imported constants as C longs (no
 # one reads them from engine.random_mutations.extinction).  _black, start_extinction, draw and
 # end_game stay def (a generator expression or a lambda in a cpdef function is a closure,

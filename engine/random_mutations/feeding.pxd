@@ -1,5 +1,5 @@
 # Cython declarations for engine/random_mutations/feeding.py (pure-Python mode: the .py is the
-# source; this file only types it for the compiled build, tools/build_compiled.py).
+# source; this file only types it for the compiled build, `arena build`).
 # The rule functions are cpdef with the state typed as RMState (C field access), called in
 # C from the modules that cimport this one (development, extinction); the constants imported
 # from actions/cards/phases/species and this module's trait bits are C longs (no one reads

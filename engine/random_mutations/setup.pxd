@@ -1,5 +1,5 @@
 # Cython declarations for engine/random_mutations/setup.py (pure-Python mode: the .py is the
-# source; this file only types it for the compiled build, tools/build_compiled.py).
+# source; this file only types it for the compiled build, `arena build`).
 # new_game fills its RMState's C fields directly and starts the development phase by a C call;
 # the module constants are C longs (no one imports them from engine.random_mutations.setup).
 import cython

@@ -1,5 +1,5 @@
 # Cython declarations for engine/random_mutations/species.py (pure-Python mode: the .py is the
-# source; this file only types it for the compiled build, tools/build_compiled.py).
+# source; this file only types it for the compiled build, `arena build`).
 # The helpers are cpdef (C calls from the rule modules that cimport them: development,
 # extinction, feeding).  A species is a list, its ANIMALS a list.  The slot and flag
 # constants (MASK ... ANIMALS, STRIDE, ATTACKED ...) stay Python globals: the rule modules,

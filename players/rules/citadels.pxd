@@ -1,5 +1,5 @@
 # Cython declarations for players/rules/citadels.py (pure-Python mode: the .py is the
-# source; this file only types it for the compiled build, tools/build_compiled.py).
+# source; this file only types it for the compiled build, `arena build`).
 # View (the facts of one decision, made and read only here) is a final cdef class: its
 # attributes are C fields, read without a dict lookup by its methods; the methods with a
 # generator expression stay def (a closure, which a cpdef method cannot hold), and so does
