@@ -1,14 +1,10 @@
 # Cython declarations for engine/dominant_species/execution.py (pure-Python mode: the .py is
 # the source; this file only types it for the compiled build, tools/build_compiled.py).
-# The step functions, the start_* functions, the legal-list and apply functions and their
-# helpers are cpdef on a DominantState (C field access; C calls among them and into earth,
-# planning and scoring, cimported).  Cython drops the decorators of a cpdef function (here
-# the @D.rule registration in decisions.LEGAL/APPLY, silently), so execution.py registers
-# each apply function by a call after its def, D.rule(KIND, legal)(apply): the same
-# registration, no decorator (a behaviour-neutral edit of the .py).  Nor can a cpdef
-# function hold a generator expression (a closure): _migration_moves extends its list by
-# list comprehensions (the .py edited likewise); wasteland_sweep, blank_spots and
-# start_wanderlust keep theirs (any(...)) and stay defs.  The imported verbs and board
+# The step functions, the start_* functions, the legal-list functions and their helpers are
+# cpdef on a DominantState (C field access; C calls among them and into earth, planning and
+# scoring, cimported).  The decorated apply functions (@D.rule) stay defs: Cython drops the
+# decorator of a cpdef function, and with it the registration in decisions.APPLY (their
+# calls to the cpdef functions here are still C calls).  The imported verbs and board
 # numbers are C longs, the board tables typed (none is read from
 # engine.dominant_species.execution elsewhere).
 import cython
@@ -133,65 +129,6 @@ cpdef list _unscored(DominantState s)
 
 @cython.locals(scored=cython.long, legal=list, h=cython.long)
 cpdef list _legal_dominate(DominantState s)
-
-
-cpdef _init(DominantState s, action)
-
-cpdef _replace(DominantState s, action)
-
-@cython.locals(e=cython.long)
-cpdef _adapt(DominantState s, action)
-
-@cython.locals(ctx=list, e=cython.long)
-cpdef _regress(DominantState s, action)
-
-cpdef _abund_elem(DominantState s, action)
-
-@cython.locals(e=cython.long)
-cpdef _abund_corner(DominantState s, action)
-
-cpdef _waste(DominantState s, action)
-
-cpdef _deplete(DominantState s, action)
-
-cpdef _glaciate(DominantState s, action)
-
-@cython.locals(terrain=list, h=cython.long)
-cpdef _spec_corner(DominantState s, action)
-
-@cython.locals(k=cython.long, h=cython.long, seat=cython.long)
-cpdef add_species_step(DominantState s, action)
-
-cpdef _spec_free(DominantState s, action)
-
-cpdef _wl_stack(DominantState s, action)
-
-@cython.locals(h=cython.long)
-cpdef _wl_hex(DominantState s, action)
-
-cpdef _wl_elem(DominantState s, action)
-
-@cython.locals(e=cython.long)
-cpdef _wl_corner(DominantState s, action)
-
-cpdef _wl_move(DominantState s, action)
-
-@cython.locals(ctx=list, terrain=list, birds=bint, out=list, h=cython.long, moves=dict, dests=list,
-               mid=cython.long, x=cython.long)
-cpdef list _migration_moves(DominantState s, long seat)
-
-@cython.locals(h=cython.long, moves=list)
-cpdef _migrate(DominantState s, action)
-
-# (1 << _competition_key(...)) is a C int shift: the key is a terrain type 0..7 here (-1 only
-# where no type qualifies, and then the target is not legal)
-@cython.locals(victim=cython.long, h=cython.long)
-cpdef _compete(DominantState s, action)
-
-# (h stays an object: in ``s.scored |= 1 << h`` a C long h makes the literal 1 a C int, and
-# C shifts an int as an int: 1 << 34 overflowed, and the tile was not marked scored)
-@cython.locals(seat=cython.long, winner=cython.long)
-cpdef _dominate(DominantState s, action)
 
 
 # (name cimports last: in a cycle of .pxd files a name is found only once declared)

@@ -59,15 +59,13 @@ def _legal_init(s):
     return [(INITIATIVE,), _PASS]
 
 
+@D.rule(D.INIT, _legal_init)
 def _init(s, action):
     if action[0] == PASS:
         s.supply[s.pseat] += 1
         D.done(s)
     else:
         _advance_initiative(s, s.pseat)
-
-
-D.rule(D.INIT, _legal_init)(_init)  # (not a decorator: see the .pxd)
 
 
 def _advance_initiative(s, seat):
@@ -87,12 +85,10 @@ def _legal_replace(s):
     return [(PLACE, sp) for sp in s.ctx]
 
 
+@D.rule(D.REPLACE, _legal_replace)
 def _replace(s, action):
     s.ap[action[1]] = s.pseat
     D.done(s)
-
-
-D.rule(D.REPLACE, _legal_replace)(_replace)  # (not a decorator: see the .pxd)
 
 
 # -- 2 Adaptation -------------------------------------------------------------------
@@ -105,15 +101,13 @@ def _legal_adapt(s):
     return [(TAKE, e) for e in box(s, BOX_ADAPTATION)] + [_PASS]
 
 
+@D.rule(D.ADAPT, _legal_adapt)
 def _adapt(s, action):
     if action[0] == TAKE:
         e = action[1]
         s.box[BOX_ADAPTATION * 6 + e] -= 1
         s.disp[s.pseat * 6 + e] += 1
     D.done(s)
-
-
-D.rule(D.ADAPT, _legal_adapt)(_adapt)  # (not a decorator: see the .pxd)
 
 
 # -- 3 Regression (section-wide) -------------------------------------------------------
@@ -170,6 +164,7 @@ def _legal_regress(s):
     return [(KEEP, e) for e in s.ctx[1:]]
 
 
+@D.rule(D.REGRESS, _legal_regress)
 def _regress(s, action):
     ctx = s.ctx
     del ctx[ctx.index(action[1], 1)]
@@ -178,9 +173,6 @@ def _regress(s, action):
         for e in ctx[1:]:
             _lose_added(s, s.pseat, e)
         _next_regression(s)
-
-
-D.rule(D.REGRESS, _legal_regress)(_regress)  # (not a decorator: see the .pxd)
 
 
 # -- 4 Abundance ---------------------------------------------------------------------------
@@ -193,6 +185,7 @@ def _legal_abund_elem(s):
     return [(TAKE, e) for e in box(s, BOX_ABUNDANCE)] + [_PASS]
 
 
+@D.rule(D.ABUND_ELEM, _legal_abund_elem)
 def _abund_elem(s, action):
     if action[0] == PASS:
         D.done(s)
@@ -201,21 +194,16 @@ def _abund_elem(s, action):
     D.ask(s, D.ABUND_CORNER, s.pseat)
 
 
-D.rule(D.ABUND_ELEM, _legal_abund_elem)(_abund_elem)  # (not a decorator: see the .pxd)
-
-
 def _legal_abund_corner(s):
     return [(PUT, c) for c in vacant_corners(s)]
 
 
+@D.rule(D.ABUND_CORNER, _legal_abund_corner)
 def _abund_corner(s, action):
     e = s.ctx[0]
     s.box[BOX_ABUNDANCE * 6 + e] -= 1
     s.elem[action[1]] = e
     D.done(s)
-
-
-D.rule(D.ABUND_CORNER, _legal_abund_corner)(_abund_corner)  # (not a decorator: see the .pxd)
 
 
 # -- 5 Wasteland -------------------------------------------------------------------------------
@@ -228,14 +216,12 @@ def _legal_waste(s):
     return [(TAKE, e) for e in box(s, BOX_WASTELAND)] + [_PASS]
 
 
+@D.rule(D.WASTE, _legal_waste)
 def _waste(s, action):
     if action[0] == TAKE:
         s.box[BOX_WASTELAND * 6 + action[1]] -= 1
         s.bag[action[1]] += 1
     D.done(s)
-
-
-D.rule(D.WASTE, _legal_waste)(_waste)  # (not a decorator: see the .pxd)
 
 
 def wasteland_sweep(s) -> None:
@@ -266,13 +252,11 @@ def _legal_deplete(s):
     return [(REMOVE, c) for c in _depletable(s)] + [_PASS]
 
 
+@D.rule(D.DEPLETE, _legal_deplete)
 def _deplete(s, action):
     if action[0] == REMOVE:
         remove_disc(s, action[1], always_to_bag=True)
     D.done(s)
-
-
-D.rule(D.DEPLETE, _legal_deplete)(_deplete)  # (not a decorator: see the .pxd)
 
 
 # -- 7 Glaciation ----------------------------------------------------------------------------------
@@ -285,13 +269,11 @@ def _legal_glaciate(s):
     return [(GLACIATE, h) for h in glaciation_targets(s)] + [_PASS]
 
 
+@D.rule(D.GLACIATE, _legal_glaciate)
 def _glaciate(s, action):
     if action[0] == GLACIATE:
         glaciate(s, action[1], s.pseat)
     D.done(s)
-
-
-D.rule(D.GLACIATE, _legal_glaciate)(_glaciate)  # (not a decorator: see the .pxd)
 
 
 # -- 8 Speciation ----------------------------------------------------------------------------------
@@ -312,6 +294,7 @@ def _legal_spec_corner(s):
     return [(SPECIATE_AT, c) for c in s.ctx] + [_PASS]
 
 
+@D.rule(D.SPEC_CORNER, _legal_spec_corner)
 def _spec_corner(s, action):
     if action[0] == PASS:
         D.done(s)
@@ -321,15 +304,13 @@ def _spec_corner(s, action):
     D.ask(s, D.SPEC_COUNT, s.pseat)
 
 
-D.rule(D.SPEC_CORNER, _legal_spec_corner)(_spec_corner)  # (not a decorator: see the .pxd)
-
-
 def _legal_spec_count(s):
     h = s.ctx[0]
     most = min(speciation_limit(s, h), s.gene[s.pseat])
     return [(ADD, k, h) for k in range(most + 1)]
 
 
+@D.rule(D.SPEC_COUNT, _legal_spec_count)
 def add_species_step(s, action):
     """One tile of a Speciation (also Aquatic's and Hibernation's counts use ADD)."""
     k, h = action[1], action[2]
@@ -341,22 +322,17 @@ def add_species_step(s, action):
         D.done(s)
 
 
-D.rule(D.SPEC_COUNT, _legal_spec_count)(add_species_step)  # (not a decorator: see the .pxd)
-
-
 def _legal_spec_free(s):
     terrain = s.terrain
     return [(SPECIATE, h) for h in s.tiles if terrain[h] >= 0] + [_PASS]
 
 
+@D.rule(D.SPEC_FREE, _legal_spec_free)
 def _spec_free(s, action):
     if action[0] == SPECIATE:
         s.sp[action[1] * s.num_players + s.pseat] += 1
         s.gene[s.pseat] -= 1
     D.done(s)
-
-
-D.rule(D.SPEC_FREE, _legal_spec_free)(_spec_free)  # (not a decorator: see the .pxd)
 
 
 # -- 9 Wanderlust ------------------------------------------------------------------------------------
@@ -374,6 +350,7 @@ def _legal_wl_stack(s):
     return [(STACK, i) for i in range(3) if s.wl_up[i] >= 0] + [_PASS]
 
 
+@D.rule(D.WL_STACK, _legal_wl_stack)
 def _wl_stack(s, action):
     if action[0] == PASS:
         D.done(s)
@@ -383,13 +360,11 @@ def _wl_stack(s, action):
     D.ask(s, D.WL_HEX, s.pseat)
 
 
-D.rule(D.WL_STACK, _legal_wl_stack)(_wl_stack)  # (not a decorator: see the .pxd)
-
-
 def _legal_wl_hex(s):
     return [(LAY, h) for h in blank_spots(s)]
 
 
+@D.rule(D.WL_HEX, _legal_wl_hex)
 def _wl_hex(s, action):
     h = action[1]
     lay_tile(s, h, s.ctx[0])
@@ -401,13 +376,11 @@ def _wl_hex(s, action):
         _wanderlust_moves(s)
 
 
-D.rule(D.WL_HEX, _legal_wl_hex)(_wl_hex)  # (not a decorator: see the .pxd)
-
-
 def _legal_wl_elem(s):
     return [(TAKE, e) for e in box(s, BOX_WANDERLUST)] + [_PASS]
 
 
+@D.rule(D.WL_ELEM, _legal_wl_elem)
 def _wl_elem(s, action):
     if action[0] == PASS:
         _wanderlust_moves(s)
@@ -416,22 +389,17 @@ def _wl_elem(s, action):
     D.ask(s, D.WL_CORNER, s.pseat)
 
 
-D.rule(D.WL_ELEM, _legal_wl_elem)(_wl_elem)  # (not a decorator: see the .pxd)
-
-
 def _legal_wl_corner(s):
     return [(PUT, c) for c in vacant_corners_of(s, s.ctx[0])]
 
 
+@D.rule(D.WL_CORNER, _legal_wl_corner)
 def _wl_corner(s, action):
     e = s.ctx[1]
     s.box[BOX_WANDERLUST * 6 + e] -= 1
     s.elem[action[1]] = e
     s.ctx = [s.ctx[0]]
     _wanderlust_moves(s)
-
-
-D.rule(D.WL_CORNER, _legal_wl_corner)(_wl_corner)  # (not a decorator: see the .pxd)
 
 
 def _wanderlust_moves(s):
@@ -461,6 +429,7 @@ def _legal_wl_move(s):
     return [(MOVE, x, h) for x in _mover_sources(s, s.pseat)] + [_PASS]
 
 
+@D.rule(D.WL_MOVE, _legal_wl_move)
 def _wl_move(s, action):
     if action[0] == PASS:
         _next_mover(s)
@@ -468,9 +437,6 @@ def _wl_move(s, action):
     move_cube(s, action[1], action[2], s.pseat)
     if not _mover_sources(s, s.pseat):
         _next_mover(s)
-
-
-D.rule(D.WL_MOVE, _legal_wl_move)(_wl_move)  # (not a decorator: see the .pxd)
 
 
 # -- 10 Migration ---------------------------------------------------------------------------------------
@@ -502,9 +468,9 @@ def _migration_moves(s, seat):
                     if terrain[mid] >= 0 and terrain[x] >= 0 and x not in dests:
                         dests.append(x)
                 dests.sort()
-                out.extend([moves[x] for x in dests])  # (a list, not a generator: see the .pxd)
+                out.extend(moves[x] for x in dests)
             else:
-                out.extend([moves[x] for x in NEIGHBOURS[h] if terrain[x] >= 0])
+                out.extend(moves[x] for x in NEIGHBOURS[h] if terrain[x] >= 0)
     return out
 
 
@@ -515,6 +481,7 @@ def _legal_migrate(s):
     return _migration_moves(s, s.pseat) + [_PASS]
 
 
+@D.rule(D.MIGRATE, _legal_migrate)
 def _migrate(s, action):
     if action[0] == PASS:
         D.done(s)
@@ -530,9 +497,6 @@ def _migrate(s, action):
             s._legal = moves
             return
     D.done(s)
-
-
-D.rule(D.MIGRATE, _legal_migrate)(_migrate)  # (not a decorator: see the .pxd)
 
 
 # -- 11 Competition ------------------------------------------------------------------------------------------
@@ -579,6 +543,7 @@ def _legal_compete(s):
     return _competition_targets(s, s.pseat) + [_PASS]
 
 
+@D.rule(D.COMPETE, _legal_compete)
 def _compete(s, action):
     if action[0] == PASS:
         D.done(s)
@@ -589,9 +554,6 @@ def _compete(s, action):
     eliminate(s, h, victim)
     if not _competition_targets(s, s.pseat):
         D.done(s)
-
-
-D.rule(D.COMPETE, _legal_compete)(_compete)  # (not a decorator: see the .pxd)
 
 
 # -- 12 Domination ------------------------------------------------------------------------------------------
@@ -617,6 +579,7 @@ def _legal_dominate(s):
     return legal
 
 
+@D.rule(D.DOMINATE, _legal_dominate)
 def _dominate(s, action):
     if action[0] == PASS:
         D.done(s)
@@ -631,9 +594,6 @@ def _dominate(s, action):
         D.ask(s, D.CARD, winner)
     else:
         D.done(s)
-
-
-D.rule(D.DOMINATE, _legal_dominate)(_dominate)  # (not a decorator: see the .pxd)
 
 
 _START = {ADAPTATION: start_adaptation, ABUNDANCE: start_abundance, WASTELAND: start_wasteland,

@@ -1,10 +1,9 @@
 # Cython declarations for engine/dominant_species/planning.py (pure-Python mode: the .py is
 # the source; this file only types it for the compiled build, tools/build_compiled.py).
-# vacant_spaces, next_placement, _legal_place and _place are cpdef on a DominantState
-# (planning.py registers _place by a call, D.rule(D.PLACE, _legal_place)(_place), not a
-# decorator, which Cython drops from a cpdef function: see execution.pxd).  The space
-# numbers are C longs, the tables typed (none is read from engine.dominant_species.planning
-# elsewhere).
+# vacant_spaces, next_placement and _legal_place are cpdef on a DominantState; _place stays
+# a def (a decorated function: Cython drops the decorator of a cpdef function, and with it
+# the registration in decisions.APPLY).  The space numbers are C longs, the tables typed
+# (none is read from engine.dominant_species.planning elsewhere).
 import cython
 from engine.dominant_species.state cimport DominantState
 
@@ -20,6 +19,3 @@ cpdef list vacant_spaces(DominantState s, bint allow_initiative=*)
 cpdef next_placement(DominantState s)
 
 cpdef list _legal_place(DominantState s)
-
-@cython.locals(sp=cython.long, ctx=list, i=Py_ssize_t)
-cpdef _place(DominantState s, action)

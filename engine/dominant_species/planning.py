@@ -61,6 +61,7 @@ def _legal_place(s):
     return s.ctx[:]
 
 
+@D.rule(D.PLACE, _legal_place)
 def _place(s, action):
     sp = action[1]
     s.ap[sp] = s.pseat
@@ -71,6 +72,3 @@ def _place(s, action):
     if sp in _GLAC and sp != _GLAC_LAST and s.opt.glaciation_place_leftmost and s.ap[sp + 1] == -1:
         ctx.insert(i, _PLACE[sp + 1])
     s.pk = D.NONE
-
-
-D.rule(D.PLACE, _legal_place)(_place)  # (not a decorator: see the .pxd)

@@ -38,12 +38,10 @@ def _legal_save(s):
     return [(SAVE, h) for h in endangered_tiles(s, s.pseat)] + [(PASS,)]
 
 
+@D.rule(D.SAVE, _legal_save)
 def _save(s, action):
     D.done(s)
     finish(s, action[1] if action[0] == SAVE else -1)
-
-
-D.rule(D.SAVE, _legal_save)(_save)  # (not a decorator: see the .pxd)
 
 
 def finish(s, saved: int) -> None:
