@@ -4,9 +4,13 @@
 # cpdef on a DominantState (C field access; C calls among them and into earth, planning and
 # scoring, cimported).  The decorated apply functions (@D.rule) stay defs: Cython drops the
 # decorator of a cpdef function, and with it the registration in decisions.APPLY (their
-# calls to the cpdef functions here are still C calls).  The imported verbs and board
-# numbers are C longs, the board tables typed (none is read from
-# engine.dominant_species.execution elsewhere).
+# calls to the cpdef functions here are still C calls); so do wasteland_sweep, blank_spots,
+# start_wanderlust and _migration_moves (a generator expression is a closure, which Cython
+# refuses in a cpdef function).  The imported verbs and board numbers are C longs, the board
+# tables typed (none is read from engine.dominant_species.execution elsewhere).  Should
+# _dominate become cpdef: its h must stay an object, since with h a C long the literal 1 of
+# 's.scored |= 1 << h' is shifted as a C int (C shifts in the left operand's type) and
+# overflows for the hexes >= 31.
 import cython
 from engine.dominant_species.state cimport DominantState
 
