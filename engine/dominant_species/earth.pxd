@@ -1,5 +1,5 @@
 # Cython declarations for engine/dominant_species/earth.py (pure-Python mode: the .py is the
-# source; this file only types it for the compiled build, tools/build_compiled.py).
+# source; this file only types it for the compiled build, `arena build`).
 # The queries and effects are cpdef with C int arguments, called in C from the rule modules
 # that cimport them.  Their ``s`` stays untyped: the observation (tuple fields) and render
 # call tile_type, matches, dominant and speciation_limit; and a cimport of DominantState

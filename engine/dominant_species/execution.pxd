@@ -1,5 +1,5 @@
 # Cython declarations for engine/dominant_species/execution.py (pure-Python mode: the .py is
-# the source; this file only types it for the compiled build, tools/build_compiled.py).
+# the source; this file only types it for the compiled build, `arena build`).
 # The step functions, the start_* functions, the legal-list functions and their helpers are
 # cpdef on a DominantState (C field access; C calls among them and into earth, planning and
 # scoring, cimported).  The decorated apply functions (@D.rule) stay defs: Cython drops the

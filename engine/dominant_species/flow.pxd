@@ -1,5 +1,5 @@
 # Cython declarations for engine/dominant_species/flow.py (pure-Python mode: the .py is the
-# source; this file only types it for the compiled build, tools/build_compiled.py).
+# source; this file only types it for the compiled build, `arena build`).
 # advance is cpdef on a DominantState (C field access) and calls run_step, next_placement,
 # reset.begin and reset.finish in C (cimported); the phase codes and TERMINAL are C longs
 # (no one imports them from engine.dominant_species.flow).  D.NONE stays a Python lookup:

@@ -1,5 +1,5 @@
 # Cython declarations for engine/dominant_species/heuristic.py (pure-Python mode: the .py is
-# the source; this file only types it for the compiled build, tools/build_compiled.py).
+# the source; this file only types it for the compiled build, `arena build`).
 # seat_values, heuristic and move_priorities take a DominantState (C field access; matches,
 # dominant, bonus and tile_type are C calls into earth); _Context is a final cdef class
 # (its four slots C fields; its methods cpdef but the five holding a generator expression,

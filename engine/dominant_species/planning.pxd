@@ -1,5 +1,5 @@
 # Cython declarations for engine/dominant_species/planning.py (pure-Python mode: the .py is
-# the source; this file only types it for the compiled build, tools/build_compiled.py).
+# the source; this file only types it for the compiled build, `arena build`).
 # vacant_spaces, next_placement and _legal_place are cpdef on a DominantState; _place stays
 # a def (a decorated function: Cython drops the decorator of a cpdef function, and with it
 # the registration in decisions.APPLY).  The space numbers are C longs, the tables typed

@@ -1,5 +1,5 @@
 # Cython declarations for engine/dominant_species/reset.py (pure-Python mode: the .py is the
-# source; this file only types it for the compiled build, tools/build_compiled.py).
+# source; this file only types it for the compiled build, `arena build`).
 # Reset's steps are cpdef on a DominantState; _save stays a def (decorated: Cython drops the
 # decorator of a cpdef function, and with it the registration in decisions.APPLY).  The
 # imported numbers are C longs, the tables typed (none is read from

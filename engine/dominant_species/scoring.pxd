@@ -1,5 +1,5 @@
 # Cython declarations for engine/dominant_species/scoring.py (pure-Python mode: the .py is
-# the source; this file only types it for the compiled build, tools/build_compiled.py).
+# the source; this file only types it for the compiled build, `arena build`).
 # score_tile keeps an untyped ``s`` (the observation calls it on itself); places_pay stays
 # a def (its sort key is a lambda: a closure, which Cython refuses in a cpdef function).
 import cython

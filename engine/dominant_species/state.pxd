@@ -1,5 +1,5 @@
 # Cython declarations for engine/dominant_species/state.py (pure-Python mode: the .py is the
-# source; this file only types it for the compiled build, tools/build_compiled.py).
+# source; this file only types it for the compiled build, `arena build`).
 #
 # DominantState is a final cdef class: its slots become C fields, read and written without
 # a descriptor lookup by every module whose .pxd types a state as DominantState (flow,
