@@ -229,3 +229,52 @@ def test_bench_builds_runs_both_builds_side_by_side(compiled_build):
     assert all(row["compiled build"].startswith("compiled") for row in rows)
     refused = subprocess.run(command, cwd=ROOT, env=_env(True), capture_output=True, text=True, timeout=300)
     assert refused.returncode == 2 and "no compiled build to compare with" in refused.stderr
+
+
+STALE_CHECK = r"""
+import json, os, pathlib, sys
+import engine._compiled as c
+manifest = json.loads(c.MANIFEST.read_text())
+manifest["modules"][sys.argv[1]]["sha256"] = "0" * 64
+copy = pathlib.Path(sys.argv[2])
+copy.write_text(json.dumps(manifest))
+c.MANIFEST = copy
+del os.environ["ARENA_PURE"]
+c._STATE.clear()
+c.install()
+from engine.registry import get_game
+from engine.rng import Rng
+game = sys.argv[3]
+state = get_game(game).new_game(2 if game != "natural_selection" else 3, 1)
+rng = Rng(2)
+while not state.is_terminal():
+    legal = state.legal_actions()
+    state.apply(legal[rng.below(len(legal))])
+module = sys.modules.get(sys.argv[1])
+print(module is None or module.__file__.endswith(".py"))
+"""
+
+
+@pytest.mark.parametrize("game", ["origin", "citadels", "natural_selection", "dominant_species", "random_mutations"])
+def test_any_one_stale_module_leaves_its_game_playable(compiled_build, game, tmp_path):
+    """Edit any one of a game's compiled modules (or the core's) and the game still imports and
+    plays: that module runs as its .py, and so does every module built against its .pxd, in
+    whatever order the package imports them (a typed module imports at start-up every module
+    whose .pxd it reads)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    sys.path.insert(0, str(ROOT))
+    from engine import _compiled
+
+    names = [n for n in _compiled.hot_modules() if n.startswith(f"engine.{game}.") or n.startswith("engine.")
+             and n.count(".") == 1]
+
+    def check(name):
+        done = subprocess.run([sys.executable, "-c", STALE_CHECK, name, str(tmp_path / f"{name}.json"), game],
+                              cwd=ROOT, env=_env(True), capture_output=True, text=True, timeout=300)
+        return name, done.returncode, done.stdout.strip(), done.stderr[-800:]
+
+    with ThreadPoolExecutor(2) as pool:
+        results = list(pool.map(check, names))
+    broken = [(name, err) for name, code, out, err in results if code != 0 or out != "True"]
+    assert not broken, broken
