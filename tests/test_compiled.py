@@ -278,3 +278,17 @@ def test_any_one_stale_module_leaves_its_game_playable(compiled_build, game, tmp
         results = list(pool.map(check, names))
     broken = [(name, err) for name, code, out, err in results if code != 0 or out != "True"]
     assert not broken, broken
+
+
+def test_without_a_c_compiler_the_build_says_so_and_the_engines_run_as_pure_python(monkeypatch):
+    """`arena build` where nothing can be built: one line saying why and that the engines run as
+    pure Python, exit 0 (so the README's install line goes on); with --require, exit 2 (CI)."""
+    sys.path.insert(0, str(ROOT))
+    from engine import _build
+
+    monkeypatch.setattr(_build, "missing_tools", lambda: "no C compiler (cc not found)")
+    said, warned = [], []
+    assert _build.run(say=said.append, warn=warned.append) == 0
+    assert said == [] and warned == ["compiled build: not made, no C compiler (cc not found); "
+                                     "the engines run as pure Python"]
+    assert _build.run(require=True, say=said.append, warn=warned.append) == 2
