@@ -353,6 +353,10 @@ def build(check: bool = typer.Option(False, "--check", help="say which build wou
     (Cython) into build/compiled/; a module runs compiled only while its source is unchanged
     since, and ARENA_PURE=1 runs pure Python. Only modules whose source changed are compiled
     again. Where no C compiler is found it says so and the engines run as pure Python."""
+    import os
+
+    if not check:  # this process never runs the build it is making (nor says which modules are stale)
+        os.environ["ARENA_PURE"] = "1"
     from engine import _build, _compiled
 
     if clean:
