@@ -57,14 +57,6 @@ def missing_tools():
     return None
 
 
-def read_manifest() -> dict:
-    try:
-        manifest = json.loads(_compiled.MANIFEST.read_text())
-    except (OSError, ValueError):
-        return {}
-    return manifest if manifest.get("tag") == _compiled.build_tag() else {}
-
-
 def build(modules: list, jobs: int, quiet: bool = True, say=print) -> int:
     """Compile the modules whose source changed since the manifest; 0 when every one of
     ``modules`` is fresh afterwards, 1 when some failed (those run as pure Python)."""
@@ -72,7 +64,7 @@ def build(modules: list, jobs: int, quiet: bool = True, say=print) -> int:
     from setuptools import Distribution, Extension
 
     root, build_dir = _compiled.ROOT, _compiled.BUILD_DIR
-    old = read_manifest().get("modules", {})
+    old = _compiled.load_manifest()[0].get("modules", {})
     hashes = {name: _compiled.source_hash(name) for name in modules}  # before compiling
     todo = [name for name in modules
             if old.get(name, {}).get("sha256") != hashes[name]

@@ -92,13 +92,16 @@ def needs(name: str) -> list:
     return sorted(seen)
 
 
-def source_hash(name: str) -> str:
+def source_hash(name: str, built_against=None) -> str:
     """SHA-256 of a module's source: its ``.py``, then its ``.pxd`` if there is one, then
     the ``.pxd`` of every module it cimports (:func:`needs`): a changed declaration there
-    changes the C code compiled here."""
+    changes the C code compiled here.  ``built_against``: those modules as a manifest
+    recorded them, read instead of parsing every ``.pxd`` again (each process checks the
+    build at import).  Sound: a ``.pxd`` that now cimports another module has changed
+    itself, and its bytes are in the hash."""
     py = source_path(name)
     digest = hashlib.sha256(py.read_bytes())
-    for other in [name] + needs(name):
+    for other in [name] + list(needs(name) if built_against is None else built_against):
         pxd = source_path(other).with_suffix(".pxd")
         if pxd.exists():
             digest.update(b"\0pxd\0" if other == name else f"\0needs {other}\0".encode())
@@ -114,22 +117,30 @@ def build_tag() -> str:
 _STATE: dict = {}  # what install() found: build, fresh {name: path}, stale, reason
 
 
-def _read_manifest():
-    """(fresh {name: extension path}, stale [names], reason or None)."""
+def load_manifest():
+    """(the manifest, None) where one was built for this interpreter, else ({}, why not)."""
     if not MANIFEST.exists():
-        return {}, [], f"no compiled build: {BUILD_COMMAND} makes one"
+        return {}, f"no compiled build: {BUILD_COMMAND} makes one"
     try:
         manifest = json.loads(MANIFEST.read_text())
     except (OSError, ValueError) as error:
-        return {}, [], f"unreadable {MANIFEST}: {error}"
+        return {}, f"unreadable {MANIFEST}: {error}"
     if manifest.get("tag") != build_tag():
-        return {}, [], f"the compiled build is for {manifest.get('tag')}, this Python wants {build_tag()}"
+        return {}, f"the compiled build is for {manifest.get('tag')}, this Python wants {build_tag()}"
+    return manifest, None
+
+
+def _read_manifest():
+    """(fresh {name: extension path}, stale [names], reason or None)."""
+    manifest, reason = load_manifest()
+    if reason:
+        return {}, [], reason
     fresh, stale = {}, []
     _STATE["tool"] = f"Cython {manifest.get('cython', '?')}"
     for name, entry in sorted(manifest.get("modules", {}).items()):
         path = BUILD_DIR / entry["file"]
         try:
-            ok = path.exists() and source_hash(name) == entry["sha256"]
+            ok = path.exists() and source_hash(name, entry.get("needs")) == entry["sha256"]
         except OSError:
             ok = False
         if ok:
@@ -199,8 +210,9 @@ def build_info() -> dict:
     compiled build covers), ``stale`` (compiled but older than their source) and
     ``reason`` (why pure, where it is)."""
     install()
-    total = len(hot_modules())
-    fresh = [name for name in _STATE["fresh"] if name in set(hot_modules())]
+    hot = set(hot_modules())
+    total = len(hot)
+    fresh = [name for name in _STATE["fresh"] if name in hot]
     build = "pure Python" if not fresh else "compiled" if len(fresh) == total else "partly compiled"
     return {"build": build, "compiled": len(fresh), "modules": total,
             "stale": list(_STATE["stale"]), "reason": _STATE["reason"]}

@@ -33,7 +33,7 @@ class BuildsError(RuntimeError):
     """No compiled build to compare with, or a benchmark process failed."""
 
 
-def _child(bench: str, args: list, pure: bool) -> tuple:
+def _child(bench: str, args: list, pure: bool) -> list:
     env = dict(os.environ)
     env.pop("ARENA_PURE", None)
     if pure:
@@ -44,7 +44,7 @@ def _child(bench: str, args: list, pure: bool) -> tuple:
     if done.returncode != 0:
         raise BuildsError(f"`arena bench {bench}` ({'pure' if pure else 'compiled'}) failed: "
                           f"{(done.stderr or done.stdout).strip()[-2000:]}")
-    return json.loads(done.stdout), done.stderr
+    return json.loads(done.stdout)
 
 
 def side_by_side(bench: str, args: list, repeats: int = 3, progress=None) -> list:
@@ -60,13 +60,13 @@ def side_by_side(bench: str, args: list, repeats: int = 3, progress=None) -> lis
     runs = {True: [], False: []}
     for repeat in range(repeats):
         for pure in (True, False):
-            rows, _ = _child(bench, args, pure)
+            rows = _child(bench, args, pure)
             runs[pure].append({tuple(row.get(k) for k in keys): row for row in rows})
             if progress:
                 progress(2 * repeat + (2 if not pure else 1), 2 * repeats,
                          f"repeat {repeat + 1}: {'pure' if pure else 'compiled'}")
     out = []
-    for key, first in runs[True][0].items():
+    for key in runs[True][0]:
         compiled_build = runs[False][0].get(key, {}).get("build", "?")
         for field, (label, more_is_faster) in measures.items():
             pure = [run[key][field] for run in runs[True] if key in run]
