@@ -13,11 +13,12 @@ BUILTIN_SPECS = frozenset({"random", "rules", "ismcts", "pimc", HUMAN})
 
 def is_builtin(spec: str, params: dict | None = None) -> bool:
     """Whether a player is arena's own code only: a built-in name, and no parameter
-    that names a player spec of someone else's (an ISMCTS ``rollout`` policy)."""
+    that names a player spec of someone else's (an ISMCTS ``rollout`` policy; ``"informed"``
+    is the search's own rollout over the game's move ordering, not a player spec)."""
     if spec not in BUILTIN_SPECS:
         return False
     rollout = (params or {}).get("rollout", "random")
-    return not isinstance(rollout, str) or (rollout in BUILTIN_SPECS and rollout != HUMAN)
+    return not isinstance(rollout, str) or rollout == "informed" or (rollout in BUILTIN_SPECS and rollout != HUMAN)
 
 
 def human_refusal(spec: str, params: dict | None = None) -> str | None:

@@ -23,6 +23,7 @@ def test_a_private_path_is_left_out_of_the_view(tmp_path):
 
 def test_only_arenas_own_players_are_trusted():
     assert is_builtin("ismcts", {"iterations": 5}) and is_builtin("ismcts", {"rollout": "rules"})
+    assert is_builtin("ismcts", {"rollout": "informed"})  # the search's own rollout, as the games' defaults use
     assert not is_builtin("ismcts", {"rollout": "bots/mybot.py:Bot"})  # someone else's code in the rollouts
     assert not is_builtin("players.random_player:RandomPlayer")
 
