@@ -11,6 +11,9 @@ from players.search_tree import (CUTOFF_EVALS, EXPANSIONS, Search, cutoff_evalua
                                  policy_rollout, random_rollout)
 
 
+OWN_ROLLOUTS = ("random", "informed")  # rollouts of the search's own; any other is a player spec
+
+
 class SearchPlayer(Player):
     """Parameters (all optional):
 

@@ -13,12 +13,25 @@ BUILTIN_SPECS = frozenset({"random", "rules", "ismcts", "pimc", HUMAN})
 
 def is_builtin(spec: str, params: dict | None = None) -> bool:
     """Whether a player is arena's own code only: a built-in name, and no parameter
-    that names a player spec of someone else's (an ISMCTS ``rollout`` policy; ``"informed"``
-    is the search's own rollout over the game's move ordering, not a player spec)."""
+    that names a player spec of someone else's: an ISMCTS or PIMC ``rollout`` is the
+    search's own (``players.search_player.OWN_ROLLOUTS``) or a built-in player whose own
+    ``rollout_params`` are built-in in turn (a rollout ``ismcts`` could name a file of
+    someone else's one level down)."""
     if spec not in BUILTIN_SPECS:
         return False
-    rollout = (params or {}).get("rollout", "random")
-    return not isinstance(rollout, str) or rollout == "informed" or (rollout in BUILTIN_SPECS and rollout != HUMAN)
+    params = params or {}
+    rollout = params.get("rollout", "random")
+    if not isinstance(rollout, str):  # the search player refuses it when it is built
+        return True
+    from players.search_player import OWN_ROLLOUTS
+
+    if rollout in OWN_ROLLOUTS:
+        return True
+    try:
+        nested = dict(params.get("rollout_params") or {})  # as the search player reads it
+    except (TypeError, ValueError):
+        return False
+    return rollout != HUMAN and is_builtin(rollout, nested)
 
 
 def human_refusal(spec: str, params: dict | None = None) -> str | None:

@@ -25,6 +25,10 @@ def test_only_arenas_own_players_are_trusted():
     assert is_builtin("ismcts", {"iterations": 5}) and is_builtin("ismcts", {"rollout": "rules"})
     assert is_builtin("ismcts", {"rollout": "informed"})  # the search's own rollout, as the games' defaults use
     assert not is_builtin("ismcts", {"rollout": "bots/mybot.py:Bot"})  # someone else's code in the rollouts
+    # one level down: a built-in rollout player whose own rollout is someone else's code
+    assert not is_builtin("ismcts", {"rollout": "pimc", "rollout_params": {"rollout": "bots/mybot.py:Bot"}})
+    assert not is_builtin("ismcts", {"rollout": "ismcts", "rollout_params": [("rollout", "bots/mybot.py:Bot")]})
+    assert is_builtin("ismcts", {"rollout": "pimc", "rollout_params": {"rollout": "informed"}})
     assert not is_builtin("players.random_player:RandomPlayer")
 
 

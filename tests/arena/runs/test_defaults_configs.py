@@ -34,7 +34,7 @@ def test_a_check_seats_the_defaults_at_0_2_s_against_rule_players_in_every_seat(
 
 
 @pytest.mark.parametrize("path", EXPERIMENTS, ids=lambda p: p.stem)
-def test_an_experiment_loads_and_plays_its_game(path):
+def test_an_experiment_loads_and_schedules_its_games(path):
     cfg = load_config(path)
     assert cfg.game in path.stem and f"{cfg.seats}p" in path.stem
     assert len(build_schedule(cfg)) > 0
