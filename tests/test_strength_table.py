@@ -55,3 +55,31 @@ def test_a_command_spells_out_what_the_games_defaults_would_now_change(tmp_path)
     assert command == ("arena match ismcts rules --game dominant_species --a-param iterations=30 "
                        "--a-param rollout_cutoff=20 --a-param rollout=random --a-param cutoff_eval=margin "
                        "--a-param expand=random --deals 3 --seed 1")
+
+
+def test_a_tournament_row_cites_its_config_only_while_it_plays_the_same_players(tmp_path):
+    """A config found by the folder's name is the command only if, read with the game's current
+    defaults, it seats the players the folder's games were played with; and the parameters column
+    shows what they were played with, not what the defaults would now fill in."""
+    import yaml
+
+    from arena.runs.config import config_from_dict
+
+    data = {"name": "strength-x", "game": "dominant_species", "seats": 2, "games_per_pairing": 1, "seed": 1,
+            "players": [{"name": "ismcts", "class": "ismcts", "params": {"iterations": 30, "rollout_cutoff": 20}},
+                        {"name": "rules", "class": "rules"}]}
+    (tmp_path / "configs").mkdir()
+    (tmp_path / "configs" / "x.yaml").write_text(yaml.safe_dump(data))
+    table = tool()
+    as_stored_now = config_from_dict(data, "test")  # a folder started today stores the defaults filled in
+    assert table.command_for(as_stored_now, "ismcts", tmp_path / "configs") == "arena tournament configs/x.yaml"
+    before = config_from_dict(data, "test", game_defaults=False)  # a folder from before the game had defaults
+    assert table.command_for(before, "ismcts", tmp_path / "configs") == \
+        "arena tournament <the config of strength-x with the players of its results folder>"
+    folder = tmp_path / "results" / "strength-x"
+    folder.mkdir(parents=True)
+    (folder / "config.yaml").write_text(before.to_yaml())
+    row = table.row(folder, machine="m", configs=tmp_path / "configs")
+    assert row["parameters"] == ("`{iterations: 30, rollout_cutoff: 20, rollout: random, cutoff_eval: margin, "
+                                 "expand: random}`")
+    assert row["games"] == "0"

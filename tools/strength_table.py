@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from arena.ratings.stats import wilson_interval  # noqa: E402 - after the path
-from arena.runs.config import load_config  # noqa: E402
+from arena.runs.tournament import stored_config  # noqa: E402
 from arena.store.results import ResultsStore  # noqa: E402
 
 HEADERS = ["game", "players", "parameters", "games", "points", "95% interval", "s a move", "measured", "machine",
@@ -68,8 +68,7 @@ def command_for(cfg, subject, configs: Path) -> str:
         a, b = cfg.players
         args = ["arena", "match", a.spec, b.spec, "--game", cfg.game]
         for flag, entry in (("--a-param", a), ("--b-param", b)):
-            params = {**entry.params, **unstated_defaults(entry.spec, entry.params, cfg.game)}
-            args += [x for k, v in params.items() for x in (flag, f"{k}={_value(v)}")]
+            args += [x for k, v in played_params(entry, cfg.game).items() for x in (flag, f"{k}={_value(v)}")]
         for flag, entry in (("--a-name", a), ("--b-name", b)):
             if entry.name != entry.spec:
                 args += [flag, entry.name]
@@ -80,9 +79,30 @@ def command_for(cfg, subject, configs: Path) -> str:
             data = yaml.safe_load(path.read_text())
         except yaml.YAMLError:
             continue
-        if isinstance(data, dict) and data.get("name") == cfg.name:
+        if isinstance(data, dict) and data.get("name") == cfg.name and plays_as(data, cfg, path):
             return f"arena tournament {path.relative_to(configs.parent).as_posix()}"
-    return f"arena tournament <the config of {cfg.name}>"
+    return f"arena tournament <the config of {cfg.name} with the players of its results folder>"
+
+
+def played_params(entry, game: str) -> dict:
+    """The parameters ``entry`` of a results folder's config played its games with: those the
+    folder stores and, for a parameter the game's defaults now set but the folder lacks, the
+    class's own value (see :func:`unstated_defaults`)."""
+    return {**entry.params, **unstated_defaults(entry.spec, entry.params, game)}
+
+
+def plays_as(data: dict, cfg, where: Path) -> bool:
+    """Whether the config ``data`` (read as ``arena tournament`` reads it, with the game's
+    current defaults) seats the players of the results folder's ``cfg`` with the parameters
+    its games were played with: a config whose players' defaults changed since plays others."""
+    from arena.runs.config import ConfigError, config_from_dict
+
+    try:
+        now = config_from_dict(data, str(where))
+    except ConfigError:
+        return False
+    return [(p.name, p.spec, p.params) for p in now.players] == \
+        [(p.name, p.spec, played_params(p, cfg.game)) for p in cfg.players]
 
 
 def unstated_defaults(spec: str, params: dict, game: str) -> dict:
@@ -113,7 +133,7 @@ def _value(v) -> str:
 
 def row(folder: Path, subject: str | None = None, against: list | None = None, machine: str | None = None,
         configs: Path = ROOT / "configs") -> dict:
-    cfg = load_config(folder / "config.yaml", check_players=False)
+    cfg = stored_config(folder)  # as its games were played: not completed by today's game defaults
     store = ResultsStore(folder)
     records = store.load_games(repair=False)
     names = [p.name for p in cfg.players]
@@ -124,7 +144,7 @@ def row(folder: Path, subject: str | None = None, against: list | None = None, m
     points, games, think, moves = points_against(records, subject, others)
     low, high = wilson_interval(points, games) if games else (0.0, 1.0)
     entry = next(p for p in cfg.players if p.name == subject)
-    params = "{" + ", ".join(f"{k}: {_value(v)}" for k, v in entry.params.items()) + "}"
+    params = "{" + ", ".join(f"{k}: {_value(v)}" for k, v in played_params(entry, cfg.game).items()) + "}"
     last = datetime.fromtimestamp(store.games_path.stat().st_mtime, timezone.utc) if store.games_path.exists() \
         else None
     return {"game": cfg.game, "players": str(cfg.seats), "parameters": f"`{params}`", "games": str(games),

@@ -31,15 +31,31 @@ from engine.natural_selection.state import NaturalSelectionState, invariants
 
 # The built-in search players' defaults here (GameSpec.search_defaults; `class: ismcts` with no
 # params plays them, a parameter given overrides its default, `iterations`/`seconds` are one
-# budget).  The settings of configs/natural_selection.yaml, verified by the matches of docs/strength.md
-# ("ISMCTS against the rule player, every game"): 1.000 [0.963, 1.000] against the rule player over 100 games at 2 players, 0.865 [0.786, 0.918] over 102 at 3:
-#   arena match ismcts rules --game natural_selection --a-param iterations=200 --a-param rollout_cutoff=20 --a-param rollout=informed --a-param cutoff_eval=heuristic --deals 50 --seed 1
+# budget).  Informed rollouts cut at 20 with the heuristic at the cutoff, the settings of
+# docs/strength.md's "ISMCTS against the rule player, every game" (there with `expand: random`):
+# 1.000 [0.963, 1.000] against the rule player over 100 games at 2 players, 0.865 [0.786, 0.918]
+# over 102 at 3:
+#   arena match ismcts rules --game natural_selection --a-param iterations=200 --a-param rollout_cutoff=20 --a-param rollout=informed --a-param cutoff_eval=heuristic --a-param expand=random --deals 50 --seed 1
 #   arena tournament configs/strength/natural_selection-3p-rules.yaml
-# At 0.2 s a move (`{seconds: 0.2, iterations: null}`, docs/strength.md "The search defaults at 0.2 s a move"):
-#   0.833 [0.749, 0.893] over 102 games against two rule players:
+# `expand: ordered` (a node tries first the moves the informed rollouts' ordering puts first): at
+# 4 seats and 0.2 s a move it scored 0.610 [0.512, 0.700] against the same settings with
+# `expand: random` over 100 games at one table with two rule players:
+#   arena tournament configs/experiments/natural_selection-4p-ordered-vs-defaults-0.2s.yaml
+# The defaults at 0.2 s a move (`{seconds: 0.2, iterations: null}`) against the rule players,
+# docs/strength.md "The search defaults at 0.2 s a move": 0.960 [0.902, 0.984] over 100 games at
+# 2 players, 0.873 [0.794, 0.924] over 102 at 3 seats (0.833 [0.749, 0.893] with `expand:
+# random`), 0.667 [0.570, 0.751] over 100 at 4 (0.583 [0.485, 0.675] with `expand: random`):
+#   arena match ismcts rules --game natural_selection --a-param seconds=0.2 --a-param iterations=null --a-name ismcts-0.2s --deals 50 --seed 1
 #   arena tournament configs/defaults/natural_selection-3p-rules-0.2s.yaml
+#   arena tournament configs/defaults/natural_selection-4p-rules-0.2s.yaml
 # PIMC: the same search settings with 10 determinizations, as in docs/strength.md's PIMC rows.
-ISMCTS_DEFAULTS = {"iterations": 200, "rollout_cutoff": 20, "rollout": "informed", "cutoff_eval": "heuristic"}
+ISMCTS_DEFAULTS = {
+    "iterations": 200,
+    "rollout_cutoff": 20,
+    "rollout": "informed",
+    "cutoff_eval": "heuristic",
+    "expand": "ordered",
+}
 SEARCH_DEFAULTS = {"ismcts": ISMCTS_DEFAULTS, "pimc": dict(ISMCTS_DEFAULTS, determinizations=10)}
 
 GAME = GameSpec(
