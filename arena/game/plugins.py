@@ -11,27 +11,34 @@ HUMAN = "human"  # the person at the terminal (players/human.py): arena's own co
 BUILTIN_SPECS = frozenset({"random", "rules", "ismcts", "pimc", HUMAN})
 
 
+NESTED_ROLLOUTS = 4  # rollout players within rollout players that can still count as arena's own
+
+
 def is_builtin(spec: str, params: dict | None = None) -> bool:
     """Whether a player is arena's own code only: a built-in name, and no parameter
     that names a player spec of someone else's: an ISMCTS or PIMC ``rollout`` is the
     search's own (``players.search_player.OWN_ROLLOUTS``) or a built-in player whose own
     ``rollout_params`` are built-in in turn (a rollout ``ismcts`` could name a file of
-    someone else's one level down)."""
-    if spec not in BUILTIN_SPECS:
-        return False
-    params = params or {}
-    rollout = params.get("rollout", "random")
-    if not isinstance(rollout, str):  # the search player refuses it when it is built
-        return True
+    someone else's one level down).  Nested deeper than ``NESTED_ROLLOUTS`` (a YAML alias
+    can even make ``rollout_params`` contain itself) is not taken for arena's own: such a
+    player is built in its jail, where what its building raises is charged to it."""
     from players.search_player import OWN_ROLLOUTS
 
-    if rollout in OWN_ROLLOUTS:
-        return True
-    try:
-        nested = dict(params.get("rollout_params") or {})  # as the search player reads it
-    except (TypeError, ValueError):
-        return False
-    return rollout != HUMAN and is_builtin(rollout, nested)
+    for _ in range(NESTED_ROLLOUTS + 1):
+        if spec not in BUILTIN_SPECS:
+            return False
+        params = params or {}
+        rollout = params.get("rollout", "random")
+        if not isinstance(rollout, str) or rollout in OWN_ROLLOUTS:  # a non-text one is refused when built
+            return True
+        if rollout == HUMAN:
+            return False
+        try:
+            params = dict(params.get("rollout_params") or {})  # as the search player reads it
+        except (TypeError, ValueError):
+            return False
+        spec = rollout
+    return False
 
 
 def human_refusal(spec: str, params: dict | None = None) -> str | None:

@@ -3,6 +3,7 @@ import os
 import shutil
 
 import pytest
+import yaml
 
 from arena.game.plugins import is_builtin
 from arena.jail import probe
@@ -29,6 +30,10 @@ def test_only_arenas_own_players_are_trusted():
     assert not is_builtin("ismcts", {"rollout": "pimc", "rollout_params": {"rollout": "bots/mybot.py:Bot"}})
     assert not is_builtin("ismcts", {"rollout": "ismcts", "rollout_params": [("rollout", "bots/mybot.py:Bot")]})
     assert is_builtin("ismcts", {"rollout": "pimc", "rollout_params": {"rollout": "informed"}})
+    # rollout_params that contain themselves (a YAML alias, as `arena submit --param` reads values)
+    # are not arena's own, and no RecursionError reaches the game master
+    looped = yaml.safe_load("&x {rollout: ismcts, rollout_params: *x}")
+    assert looped["rollout_params"] is looped and not is_builtin("ismcts", looped)
     assert not is_builtin("players.random_player:RandomPlayer")
 
 
