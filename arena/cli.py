@@ -727,10 +727,13 @@ def tune(game: str = typer.Option(..., help="game name (see `arena games`)"),
          option: List[str] = typer.Option([], help="rule option key=value (repeatable)"),
          plugin: List[str] = typer.Option([], help="a module or .py file that registers a game of your own, as a "
                                           "config's plugins: (repeatable)"),
+         search: List[str] = typer.Option([], help="a parameter to search (repeatable); the others stay the game's "
+                                          "defaults; default: the player's whole space"),
          verify_deals: int = typer.Option(200, help="the verification match's most deals, each from both seats "
                                           "(0: no match)"),
          output: str = typer.Option("results", help="where the study's folder goes"),
-         name: Optional[str] = typer.Option(None, help="the study's folder name (default tune-GAME-Np-PLAYER-BUDGET)"),
+         name: Optional[str] = typer.Option(None, help="the study's folder name (default tune-GAME-Np-PLAYER-BUDGET, "
+                                             "then -NAME for each --search)"),
          workers: int = typer.Option(2, help="Ray workers (0 or 1: in this process)"),
          address: Optional[str] = typer.Option(None, help=ADDRESS_HELP),
          fresh: bool = typer.Option(False, help="start over: move the old study folder aside")):
@@ -749,7 +752,7 @@ def tune(game: str = typer.Option(..., help="game name (see `arena games`)"),
                            games_per_trial=games_per_trial, sampler=sampler, seed=seed, against=against or None,
                            options=_parse_pairs(option, "--option"), output=output, name=name, workers=workers,
                            address=address, fresh=fresh, verify_deals=verify_deals, plugins=plugin or None,
-                           echo=typer.echo, progress_stream=_progress_stream())
+                           search=search or None, echo=typer.echo, progress_stream=_progress_stream())
     except (ConfigError, ResultsError, TournamentError, SprtError) as exc:
         _fail(str(exc))
     typer.echo(f"study in {outcome.folder}/")

@@ -18,6 +18,11 @@ exactly N players per table, so that every game has the trial in it: F = N-1 is 
 table; more, every (N-1)-combination of the field; fewer, the field repeated
 (``rules``, ``defaults``, ``rules-2``, ...).
 
+*A part of the space* (``search``, ``--search NAME``): the trials propose only the
+parameters named, and every other one is the game's default for the player, as a player
+with no parameters plays; a study of the one option a default changed costs a few trials,
+not the dozens the whole space needs (:func:`held_space`).
+
 *Resuming*: the study and every trial's games stay in the results folder.  Run the same
 command again and it goes on: a trial stopped half-way is played on from its recorded
 games, then new trials are asked for.  The sampler is seeded afresh for every trial from
@@ -58,7 +63,13 @@ CANDIDATE = "trial"
 DEFAULTS = "defaults"  # the field's name for the player with the game's current defaults
 STUDY = "tune"  # the optuna study's name in study.db
 KEYS_THAT_CHANGE_TRIALS = ("game", "seats", "options", "player", "budget", "against", "games_per_trial",
-                           "sampler", "seed")
+                           "sampler", "seed", "search")
+# the parameters search_space proposes, by player; "widening" is proposed behind the switch "widen"
+SEARCH_PARAMS = {"ismcts": ("rollout", "rollout_epsilon", "rollout_cutoff", "cutoff_eval", "exploration", "expand",
+                            "widening", "reuse_tree"),
+                 "pimc": ("rollout", "rollout_epsilon", "rollout_cutoff", "cutoff_eval", "exploration", "expand",
+                          "widening", "determinizations")}
+SWITCHES = {"widening": "widen"}  # a parameter proposed only where its switch is on
 
 
 def half_width(games: int) -> float:
@@ -195,6 +206,84 @@ def space_for(spec: str, game: str):
                     "`arena tune` searches ismcts and pimc without one")
 
 
+def space_params(spec: str, game: str) -> tuple | None:
+    """The parameters ``spec``'s space can propose (None: a callable space, not known ahead)."""
+    if spec in SEARCH_PARAMS:
+        from players.search_tree import move_priority_of
+
+        ordering = move_priority_of(game) is not None  # informed rollouts and expand: ordered need one
+        return tuple(name for name in SEARCH_PARAMS[spec] if ordering or name not in ("rollout_epsilon", "expand"))
+    from players.loading import resolve_class
+
+    space = getattr(resolve_class(spec, game), "tune_space", None)
+    return tuple(space) if isinstance(space, dict) else None
+
+
+class HeldTrial:
+    """An optuna trial that proposes only the parameters in ``search``: asked for any other,
+    it answers ``held[name]`` (the player's default) without telling optuna, so the study's
+    space is the searched part alone.  A switch (``widen``) follows its parameter."""
+
+    def __init__(self, trial, search, held: dict):
+        self.trial, self.search, self.held = trial, set(search), held
+        self.search |= {SWITCHES[name] for name in search if name in SWITCHES}
+
+    def _held(self, name: str):
+        switched = next((param for param, switch in SWITCHES.items() if switch == name), None)
+        if switched is not None:
+            return self.held.get(switched) is not None
+        return self.held.get(name)
+
+    def suggest_categorical(self, name, choices):
+        if name in self.search:
+            return self.trial.suggest_categorical(name, choices)
+        return self._held(name)
+
+    def suggest_float(self, name, low, high, **kwargs):
+        if name in self.search:
+            return self.trial.suggest_float(name, low, high, **kwargs)
+        return self._held(name)
+
+    def suggest_int(self, name, low, high, **kwargs):
+        if name in self.search:
+            return self.trial.suggest_int(name, low, high, **kwargs)
+        return self._held(name)
+
+
+def player_defaults(spec: str, game: str, budget: dict) -> dict:
+    """Every keyword parameter ``spec`` is built with when given only ``budget``: its class's
+    defaults under the game's (:func:`players.loading.with_game_defaults`)."""
+    import inspect
+
+    from players.loading import resolve_class, with_game_defaults
+
+    own = {}
+    for cls in reversed(resolve_class(spec, game).__mro__):  # a subclass's default over its base's (**params)
+        try:
+            parameters = inspect.signature(cls.__dict__["__init__"]).parameters.values()
+        except (KeyError, TypeError, ValueError):
+            continue
+        own.update((p.name, p.default) for p in parameters if p.default is not inspect.Parameter.empty)
+    return {**own, **with_game_defaults(spec, dict(budget), game)}
+
+
+def held_space(suggest, search: list, spec: str, game: str, budget: dict):
+    """``suggest`` restricted to the parameters ``search``: ``trial -> params`` with only those
+    (the rest are the game's defaults, filled in by :func:`candidate_params`)."""
+    known = space_params(spec, game)
+    if known is not None:
+        unknown = [name for name in search if name not in known]
+        if unknown:
+            raise TuneError(f"--search {', '.join(unknown)}: not a parameter {spec} searches at {game}; "
+                            f"one of {', '.join(known)}")
+    held = player_defaults(spec, game, budget)
+
+    def restricted(trial) -> dict:
+        proposed = suggest(HeldTrial(trial, search, held))
+        return {name: value for name, value in proposed.items() if name in search}
+    return restricted
+
+
 # --- the study -----------------------------------------------------------------------------------
 
 def make_sampler(name: str, seed: int):
@@ -284,11 +373,15 @@ class Study:
     move_seconds: float | None = None
     game_seconds: float | None = None
     plugins: list = field(default_factory=list)  # modules or .py files that register games
+    search: list = field(default_factory=list)  # the parameters searched; empty: the whole space
 
     def settings(self) -> dict:
-        return {"game": self.game, "seats": self.seats, "options": dict(self.options), "player": self.spec,
-                "budget": dict(self.budget), "against": [p.to_dict() for p in self.field],
-                "games_per_trial": self.games_per_trial, "sampler": self.sampler, "seed": self.seed}
+        settings = {"game": self.game, "seats": self.seats, "options": dict(self.options), "player": self.spec,
+                    "budget": dict(self.budget), "against": [p.to_dict() for p in self.field],
+                    "games_per_trial": self.games_per_trial, "sampler": self.sampler, "seed": self.seed}
+        if self.search:
+            settings["search"] = sorted(self.search)
+        return settings
 
     @property
     def tables(self) -> list:
@@ -391,9 +484,12 @@ def tune(game: str, seats: int, budget: dict, player: str = "ismcts", trials: in
          against: list | None = None, options: dict | None = None, output: str = "results", name: str | None = None,
          workers: int = 0, address: str | None = None, fresh: bool = False, verify_deals: int = DEFAULT_VERIFY_DEALS,
          sprt: Sprt | None = DEFAULT_SPRT, move_seconds: float | None = None, game_seconds: float | None = None,
-         plugins: list | None = None, echo=print, progress_stream=None, on_trial=None) -> TuneOutcome:
+         plugins: list | None = None, search: list | None = None, echo=print, progress_stream=None,
+         on_trial=None) -> TuneOutcome:
     """Run (or resume) a study of ``trials`` complete trials, then the verification match
-    (``verify_deals`` 0: none).  ``on_trial(result)`` is called after each trial is stored."""
+    (``verify_deals`` 0: none).  ``search`` names the parameters to search (default: the
+    whole space; the rest stay the game's defaults).  ``on_trial(result)`` is called after
+    each trial is stored."""
     import io
 
     from engine.contract import OptionError
@@ -416,12 +512,16 @@ def tune(game: str, seats: int, budget: dict, player: str = "ismcts", trials: in
     if sampler not in SAMPLERS:
         raise TuneError(f"--sampler {sampler!r}: one of {', '.join(SAMPLERS)}")
     suggest = space_for(player, game)
+    search = sorted(set(search or []))
+    if search:
+        suggest = held_space(suggest, search, player, game, budget)
     from arena.runs.head_to_head import player_name
 
-    name = name or f"tune-{game}-{seats}p-{player_name(player)}-{budget_text(budget).replace('=', '')}"
+    name = name or (f"tune-{game}-{seats}p-{player_name(player)}-{budget_text(budget).replace('=', '')}"
+                    + "".join(f"-{p}" for p in search))
     study = Study(game, seats, player, dict(budget), field_entries(player, against, budget, game), games_per_trial,
                   sampler, seed, dict(options or {}), Path(output) / name, workers, address, move_seconds, game_seconds,
-                  list(plugins or []))
+                  list(plugins or []), search)
     progress_stream = progress_stream or io.StringIO()
     optuna = _optuna()
     stored = open_study(study, fresh, echo)

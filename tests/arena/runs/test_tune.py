@@ -100,3 +100,50 @@ def test_the_command_line_takes_a_game_of_ones_own_by_plugin(tmp_path):
     assert "study in" in done.output and (tmp_path / "tune-toy-2p-ismcts-iterations8").exists()
     bad = CliRunner().invoke(app, common + ["--plugin", str(tmp_path / "missing.py"), "--name", "other"])
     assert bad.exit_code == 2 and "plugins:" in bad.output
+
+
+def test_a_study_of_one_parameter_proposes_it_alone_and_holds_the_rest_at_the_defaults(tmp_path):
+    """`arena tune --search NAME`: the trials differ in NAME only; every other parameter is
+    what the player plays with no parameters; the folder and the settings say so."""
+    lines = []
+    outcome = tune(output=str(tmp_path), search=["exploration"], **dict(TINY, verify_deals=0, echo=lines.append))
+    assert [sorted(r.params) for r in outcome.trials] == [["exploration", "iterations", "seconds"]] * 3
+    assert len({r.params["exploration"] for r in outcome.trials}) == 3
+    assert (tmp_path / "tune-toy-2p-ismcts-iterations8-exploration" / "study.db").is_file()
+    with pytest.raises(TuneError, match="search"):  # another part of the space is another study
+        tune(output=str(tmp_path), name="tune-toy-2p-ismcts-iterations8-exploration",
+             search=["rollout_cutoff"], **dict(TINY, verify_deals=0))
+    # a name the space does not propose is refused, with the names it does (the toy game has
+    # no move ordering: no informed rollouts, no expand: ordered)
+    with pytest.raises(TuneError, match=r"--search expand: not a parameter ismcts searches at toy; one of rollout, "
+                                        r"rollout_cutoff, cutoff_eval, exploration, widening, reuse_tree"):
+        tune(output=str(tmp_path), search=["expand"], **TINY)
+
+
+def test_held_parameters_are_the_games_defaults_and_never_asked_of_optuna():
+    """A trial that knows only the searched parameters (optuna's FixedTrial raises for any
+    other) proposes them alone; the rest are held at the game's defaults, a switched
+    parameter (widening behind widen) with its switch."""
+    from optuna.trial import FixedTrial
+
+    from arena.runs.tune import held_space, space_for
+
+    budget = {"seconds": 0.2, "iterations": None}
+    widening = held_space(space_for("ismcts", "natural_selection"), ["widening"], "ismcts", "natural_selection",
+                          budget)
+    assert widening(FixedTrial({"widen": True, "widening": 1.5})) == {"widening": 1.5}
+    assert widening(FixedTrial({"widen": False})) == {}
+    expand = held_space(space_for("pimc", "natural_selection"), ["expand", "determinizations"], "pimc",
+                        "natural_selection", budget)
+    assert expand(FixedTrial({"expand": "random", "determinizations": 4})) == {"expand": "random",
+                                                                               "determinizations": 4}
+    # Natural Selection's informed rollouts are held, so rollout_epsilon is proposed under them
+    epsilon = held_space(space_for("ismcts", "natural_selection"), ["rollout_epsilon"], "ismcts",
+                         "natural_selection", budget)
+    assert epsilon(FixedTrial({"rollout_epsilon": 0.1})) == {"rollout_epsilon": 0.1}
+    # Citadels holds rule-player rollouts: no epsilon is proposed there (and Origin, with no
+    # move ordering, has none to search)
+    assert held_space(space_for("ismcts", "citadels"), ["rollout_epsilon"], "ismcts", "citadels",
+                      budget)(FixedTrial({})) == {}
+    with pytest.raises(TuneError, match="--search rollout_epsilon: not a parameter ismcts searches at origin"):
+        held_space(space_for("ismcts", "origin"), ["rollout_epsilon"], "ismcts", "origin", budget)
