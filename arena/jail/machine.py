@@ -48,7 +48,7 @@ def probe(memory_mb: int | None = None, disk_mb: int | None = None, tasks: int |
     """What confines a submitted player here, in words (for the run's opening note and
     ``leaderboard.json``); ``sandboxed`` is False where a layer the README promises is
     missing."""
-    from arena.jail import confine
+    from arena.jail import confine, seccomp
     from arena.jail.cgroups import find_layout
 
     memory_mb = memory_mb or confine.DEFAULT_MEMORY_MB
@@ -92,7 +92,9 @@ def probe(memory_mb: int | None = None, disk_mb: int | None = None, tasks: int |
         "memory": f"{memory_mb} MiB for its whole tree" if "memory" in features else
                   f"{memory_mb} MiB of address space per process (RLIMIT_AS)",
         "network": network,
-        "privileges": "every capability dropped, no_new_privs" + (f", Landlock ABI {abi}" if abi >= 1 else ""),
+        "privileges": "every capability dropped, no_new_privs"
+                      + (", seccomp (no key rings, no look at the page cache)" if seccomp.program() else "")
+                      + (f", Landlock ABI {abi}" if abi >= 1 else ""),
         "clocks": "move and game clocks kept by the game master, which kills an overrunning player",
         "missing": missing,
         "sandboxed": not missing,

@@ -314,10 +314,16 @@ class Vetoer(RandomPlayer):
 
 # --- 4. remembering the other rotation ---------------------------------------------------
 
+# the kernel's key-ring calls, by machine: (add_key, keyctl)
+_KEY_CALLS = {"x86_64": (248, 250), "aarch64": (217, 219)}
+_KEY_SPEC_USER_KEYRING, _KEYCTL_UNLINK, _KEYCTL_SEARCH, _KEYCTL_READ = -4, 9, 10, 11
+
+
 class Memory:
     """Every place a player process might keep something for a later process: a class
     attribute, files in its folders, /tmp, /dev/shm and /var/tmp, a SysV shared memory
-    segment, and an abstract unix socket served by a forked child (named "arena-jailmem")."""
+    segment, an abstract unix socket served by a forked child (named "arena-jailmem"), and
+    a key in the kernel's user key ring (one per user and user namespace)."""
 
     entries: dict = {}  # tag -> entries; the class attribute lives as long as the process
 
@@ -355,6 +361,8 @@ class Memory:
             saved.append("sysv")
         if self._socket(data) is not None:
             saved.append("socket")
+        if self._key_write(data):
+            saved.append("keyring")
         return saved
 
     def load(self) -> list:
@@ -372,6 +380,10 @@ class Memory:
             pass
         try:
             found.append(("socket", json.loads(self._socket(b"{}", serve=False))))
+        except (OSError, ValueError, TypeError):
+            pass
+        try:
+            found.append(("keyring", json.loads(self._key_read())))
         except (OSError, ValueError, TypeError):
             pass
         return [(channel, entries) for channel, entries in found if isinstance(entries, dict) and entries]
@@ -415,8 +427,44 @@ class Memory:
         finally:
             libc.shmdt(address)
 
+    # --- the kernel's user key ring
+    def _key(self, call: int, *args) -> int:
+        calls = _KEY_CALLS.get(os.uname().machine)
+        if calls is None:
+            raise OSError("no key-ring calls known for this machine")
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.syscall.restype = ctypes.c_long
+        return libc.syscall(ctypes.c_long(calls[call]), *args)
+
+    def _key_write(self, data: bytes) -> bool:
+        try:
+            return self._key(0, b"user", self.name.encode(), data, ctypes.c_size_t(len(data)),
+                             ctypes.c_long(_KEY_SPEC_USER_KEYRING)) > 0
+        except OSError:
+            return False
+
+    def _key_serial(self) -> int:
+        serial = self._key(1, ctypes.c_long(_KEYCTL_SEARCH), ctypes.c_long(_KEY_SPEC_USER_KEYRING), b"user",
+                           self.name.encode(), ctypes.c_long(0))
+        if serial <= 0:
+            raise OSError("no key")
+        return serial
+
+    def _key_read(self) -> bytes:
+        buffer = ctypes.create_string_buffer(1 << 16)
+        size = self._key(1, ctypes.c_long(_KEYCTL_READ), ctypes.c_long(self._key_serial()), buffer,
+                         ctypes.c_long(len(buffer)))
+        if size < 0:
+            raise OSError("cannot read the key")
+        return buffer.raw[:min(size, len(buffer))]
+
     def forget(self) -> None:
         """Remove what the channels outside a process hold (for the test's clean-up)."""
+        try:
+            self._key(1, ctypes.c_long(_KEYCTL_UNLINK), ctypes.c_long(self._key_serial()),
+                      ctypes.c_long(_KEY_SPEC_USER_KEYRING))
+        except OSError:
+            pass
         for folder in self.folders():
             try:
                 os.unlink(os.path.join(folder, self.name + ".json"))
@@ -546,6 +594,66 @@ class Rememberer(RandomPlayer):
                 if best is None or score > best[0]:
                     best = (score, {"hand": sorted(hand), "via": channel})
         return None if best is None else best[1]
+
+
+class CacheProber(RandomPlayer):
+    """The page cache of a file it can read is shared by every process of the machine: one
+    game could set or clear pages of its own code file and the next read them.  On its first
+    move it tries every way to read or change that state without timing reads, on its own
+    module file, and reports those the kernel let through: ``Report("CACHE [names]")``."""
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self.moved = False
+
+    def act(self, observation):
+        if not self.moved:
+            self.moved = True
+            raise Report("CACHE " + json.dumps(self.probe()))
+        return super().act(observation)
+
+    @staticmethod
+    def probe() -> list:
+        worked = []
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.syscall.restype = ctypes.c_long
+        libc.mmap.restype = ctypes.c_void_p
+        libc.mmap.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                              ctypes.c_long)
+        numbers = {"x86_64": {"mincore": 27, "madvise": 28, "readahead": 187, "cachestat": 451},
+                   "aarch64": {"mincore": 232, "madvise": 233, "readahead": 213, "cachestat": 451}}.get(
+                       os.uname().machine, {})
+        with open(__file__, "rb") as f:
+            fd = f.fileno()
+            page = libc.mmap(None, 4096, 1, 1, fd, 0)  # PROT_READ, MAP_SHARED
+            if numbers and page not in (None, ctypes.c_void_p(-1).value):
+                vector = ctypes.create_string_buffer(8)
+                if libc.syscall(ctypes.c_long(numbers["mincore"]), ctypes.c_void_p(page), ctypes.c_size_t(4096),
+                                vector) == 0:
+                    worked.append("mincore")
+                if libc.syscall(ctypes.c_long(numbers["madvise"]), ctypes.c_void_p(page), ctypes.c_size_t(4096),
+                                ctypes.c_long(21)) == 0:  # MADV_PAGEOUT
+                    worked.append("madvise(MADV_PAGEOUT)")
+            if numbers:
+                if libc.syscall(ctypes.c_long(numbers["readahead"]), ctypes.c_long(fd), ctypes.c_long(0),
+                                ctypes.c_size_t(4096)) == 0:
+                    worked.append("readahead")
+                ranges, stats = (ctypes.c_uint64 * 2)(0, 4096), (ctypes.c_uint64 * 8)()
+                if libc.syscall(ctypes.c_long(numbers["cachestat"]), ctypes.c_long(fd), ranges, stats,
+                                ctypes.c_long(0)) == 0:
+                    worked.append("cachestat")
+            try:
+                os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+                worked.append("fadvise(DONTNEED)")
+            except OSError:
+                pass
+            try:
+                os.pread(fd, 16, 0)  # cached again (the calls above may have dropped it)
+                os.preadv(fd, [bytearray(16)], 0, os.RWF_NOWAIT)
+                worked.append("preadv2(RWF_NOWAIT)")
+            except (OSError, AttributeError):
+                pass
+        return worked
 
 
 # --- 5. reading beside the grants --------------------------------------------------------

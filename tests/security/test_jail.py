@@ -616,7 +616,8 @@ def test_a_malformed_reply_from_start_is_a_clean_error_of_the_checks(tmp_path, k
 def test_nothing_is_remembered_from_one_rotation_of_a_deal_to_the_other(tmp_path, workers, leftovers):
     """Both rotations of a deal are dealt alike: what the attacker held from one seat, its
     opponent holds from the other.  Whatever it stores (globals, files, /tmp, /dev/shm, SysV
-    shared memory, an abstract socket held by a child), it claims no correct hand."""
+    shared memory, an abstract socket held by a child, the kernel's user key ring), it claims
+    no correct hand."""
     from jail_attackers import Memory
 
     tag = uuid.uuid4().hex[:12]
@@ -639,6 +640,25 @@ def test_nothing_is_remembered_from_one_rotation_of_a_deal_to_the_other(tmp_path
                     correct.append((record["id"], claim))
     assert not correct, f"attack succeeded: {len(correct)} of {claims} claims were the opponent's hand: {correct}"
     run.check_faults_only("x")
+
+
+def test_the_page_cache_can_be_neither_read_nor_cleared_from_the_jail(tmp_path):
+    """Which pages of a readable file are cached is state every process of the machine shares:
+    set or cleared in one game, read in the next.  In the jail every call that reads it without
+    timing (mincore, cachestat, preadv2 with RWF_NOWAIT) or drops it (fadvise, readahead,
+    madvise MADV_PAGEOUT) is refused; the same calls outside the jail work (the check of the
+    attacker itself)."""
+    from jail_attackers import CacheProber
+
+    assert len(CacheProber.probe()) >= 4, "the attacker's calls do not work even outside the jail"
+    run = Run(tmp_path, 0, [RANDOMS[0], submitted("x", "CacheProber")], games_per_pairing=1)
+    run.play()
+    run.check_complete()
+    reports = [fault["detail"] for record, seat in run.games_of("x") for fault in record["faults"]
+               if fault["seat"] == seat and "Report: CACHE " in fault["detail"]]
+    assert len(reports) == 2, f"the attacker did not report: {run.records}"
+    for detail in reports:
+        assert json_prefix(detail.split("Report: CACHE ", 1)[1]) == [], f"attack succeeded: {detail}"
 
 
 # --- 5. reading beside the grants ----------------------------------------------------------
