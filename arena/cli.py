@@ -157,7 +157,7 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
          record: Optional[Path] = typer.Option(None, help="write the game record (JSON) to this file"),
          quiet: bool = typer.Option(False, help=QUIET_HELP),
          move_seconds: Optional[float] = typer.Option(None, help="time limit per move (seconds)"),
-         game_seconds: float = typer.Option(300.0, help="time limit for the game (seconds)")):
+         game_seconds: float = typer.Option(300.0, help="each player's thinking time for the game (seconds)")):
     """Play one game and print a readable log.  A player that is not one of arena's own
     runs in a jail of its own (a fresh one for the game); one that cannot be loaded or
     built is an error (exit 2), before any move.  `human` is you, at this terminal: on
@@ -321,7 +321,7 @@ def check_player_command(
         games: int = typer.Option(3, help="games to play against random players"),
         players: Optional[int] = typer.Option(None, help="number of players (default: the game's default)"),
         move_seconds: float = typer.Option(10.0, help="time limit per move (seconds)"),
-        game_seconds: float = typer.Option(60.0, help="time limit per game (seconds)")):
+        game_seconds: float = typer.Option(60.0, help="the player's thinking time per game (seconds)")):
     """Load a player in a jail of its own, build it and play a few games against
     random players under time limits: OK with what it did, or what is wrong."""
     from arena.game.player_text import plural
@@ -617,7 +617,8 @@ def match(args: List[str] = typer.Argument(..., metavar="A B [elo0=0 elo1=10 alp
           name: Optional[str] = typer.Option(None, help="results folder name (default match-GAME-A-vs-B)"),
           output: str = typer.Option("results", help="where results folders go"),
           move_seconds: Optional[float] = typer.Option(None, help="a slower move loses that game"),
-          game_seconds: Optional[float] = typer.Option(None, help="a player still thinking then is stopped"),
+          game_seconds: Optional[float] = typer.Option(None, help="each player's thinking time for the game; "
+                                                        "a player still thinking then is stopped"),
           fresh: bool = typer.Option(False, help="start over: move the old results folder aside"),
           quiet: bool = typer.Option(False, help=QUIET_HELP)):
     """One player against another, every deal from both seats: score, Elo, LOS and SPRT as it goes.

@@ -8,21 +8,24 @@ fault records.  A seat's player is either a Player object in this process
 gets a pickled copy of the seat's observation and answers with the index of
 its choice, under deadlines kept here (a process that misses one is killed).
 
-A player that raises, returns an action that is not legal, overruns its time
-per move, is still thinking when the game's time is up, dies or runs out of
+The clocks: a limit per move (``move_seconds``) and each seat's thinking time for
+the whole game (``game_seconds``, a chess clock: a seat's own moves count against it,
+never another's, so a player that runs the clock down cannot get its opponent caught
+by it).  A player that raises, returns an action that is not legal, overruns its time
+per move, is still thinking when its time for the game is up, dies or runs out of
 memory loses the game: it is placed last, the others are ranked among
 themselves by the game's own rules at that moment, and the fault is recorded
 with its reason.  For players in this process a watchdog (``SIGALRM``, main
-thread only) stops one still thinking when the game's time is up: a ``hang``.
+thread only) stops one still thinking when its time is up: a ``hang``.
 
 A seat the caller names ``untimed`` (a human at the terminal, ``arena play``) has no
-clocks: no move limit, and the game's clocks stop while it thinks, so the others'
-time limits count their own thinking only.
+clocks: no move limit and no time for the game.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import signal
 import threading
 import time
@@ -66,33 +69,36 @@ class GameTimeout(BaseException):
 
 
 class Watchdog:
-    """Stops a player that overruns the whole game's time.
+    """Stops a player in this process that overruns its time for the game.
 
-    An interval timer (``setitimer``) fires at the deadline and every half second
-    after it; the handler raises :class:`GameTimeout` only while a player's code
-    runs (inside :meth:`player`), so engine code is never interrupted half-way.
+    Each seat has ``seconds`` of thinking for the whole game (a chess clock: only its own
+    moves count, so no player can spend another's).  While a seat's code runs (inside
+    :meth:`player`), an interval timer (``setitimer``) is armed with what that seat has
+    left, firing again every half second after; the handler raises :class:`GameTimeout`
+    only while a player's code runs, so engine code is never interrupted half-way.
     Outside the main thread, or without ``setitimer``, it does nothing.
     """
 
-    def __init__(self, seconds: float | None):
+    def __init__(self, seconds: float | None, seats: int = 1):
         self.seconds = seconds
-        self.expired = False
+        self.left = [seconds if seconds is not None else math.inf] * seats
+        self.expired = [False] * seats
         self.in_player = False
+        self.current = 0
         self.active = (seconds is not None and hasattr(signal, "setitimer")
                        and threading.current_thread() is threading.main_thread())
         self._previous = None
-        self._guard = _InPlayer(self)
+        self._guards = [_InPlayer(self, seat) for seat in range(seats)]
 
     def _fire(self, signum, frame):
-        self.expired = True
         if self.in_player:
             self.in_player = False
+            self.expired[self.current] = True
             raise GameTimeout()
 
     def __enter__(self):
         if self.active:
             self._previous = signal.signal(signal.SIGALRM, self._fire)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds, 0.5)
         return self
 
     def __exit__(self, *exc):
@@ -101,37 +107,36 @@ class Watchdog:
             signal.signal(signal.SIGALRM, self._previous or signal.SIG_DFL)
         return False
 
-    @contextmanager
-    def paused(self):
-        """The game's time stands still inside (an untimed seat's turn)."""
-        if not self.active:
-            yield
-            return
-        left, _ = signal.setitimer(signal.ITIMER_REAL, 0)
-        try:
-            yield
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), 0.5)
-
-    def player(self) -> "_InPlayer":
-        """``with watchdog.player():`` around a player's code (a plain context manager
-        object, made once: this runs once per move)."""
-        return self._guard
+    def player(self, seat: int = 0) -> "_InPlayer":
+        """``with watchdog.player(seat):`` around seat ``seat``'s code (a plain context
+        manager object, made once: this runs once per move)."""
+        return self._guards[seat]
 
 
 class _InPlayer:
-    __slots__ = ("watchdog",)
+    __slots__ = ("watchdog", "seat", "began")
 
-    def __init__(self, watchdog: Watchdog):
-        self.watchdog = watchdog
+    def __init__(self, watchdog: Watchdog, seat: int):
+        self.watchdog, self.seat, self.began = watchdog, seat, 0.0
 
     def __enter__(self):
-        if self.watchdog.expired:
+        w = self.watchdog
+        if w.active and w.left[self.seat] <= 0:
+            w.expired[self.seat] = True
+        if w.expired[self.seat]:
             raise GameTimeout()
-        self.watchdog.in_player = True
+        w.current = self.seat
+        self.began = time.monotonic()
+        if w.active:
+            signal.setitimer(signal.ITIMER_REAL, w.left[self.seat], 0.5)
+        w.in_player = True
 
     def __exit__(self, *exc):
-        self.watchdog.in_player = False
+        w = self.watchdog
+        w.in_player = False
+        if w.active:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            w.left[self.seat] -= time.monotonic() - self.began
         return False
 
 
@@ -168,8 +173,10 @@ def play_game(game: str, players: list, seed: int, options: dict | None = None, 
     applied, for logs; ``on_turn(seat)`` (optional) just before a player's code
     runs (``start`` or ``act``), so that a supervisor can tell who was thinking if
     the process dies.  ``player_seeds`` default to :func:`player_seed` without a key.
-    ``untimed``: seats in this process that play with no clocks (a human at the terminal):
-    no move limit, no watchdog, and the game's time stops while they think."""
+    ``game_seconds`` is each seat's thinking time for the whole game (its own moves only:
+    a chess clock, so no player can spend another's time and get it charged with the
+    ``hang``).  ``untimed``: seats in this process that play with no clocks (a human at the
+    terminal): no move limit, no watchdog."""
     spec = get_game(game)
     n = len(players)
     state = spec.new_game(n, seed, options)
@@ -186,11 +193,11 @@ def play_game(game: str, players: list, seed: int, options: dict | None = None, 
             except PlayerFault as fault:
                 result.faults.append(Fault(seat, fault.kind, f"start(): {fault.detail}"))
                 faulty.add(seat)
-    with Watchdog(game_seconds if local else None) as watchdog:
-        clock = _Clock(game_seconds, move_seconds)
+    with Watchdog(game_seconds if local else None, n) as watchdog:
+        clock = _Clock(game_seconds, move_seconds, n)
         untimed = frozenset(s for s in untimed if not _is_process(players[s]))
-        seats = [_ProcessSeat(p, clock) if _is_process(p) else
-                 _LocalSeat(p, Watchdog(None) if seat in untimed else watchdog, game_seconds)
+        seats = [_ProcessSeat(p, clock, seat) if _is_process(p) else
+                 _LocalSeat(p, Watchdog(None, n) if seat in untimed else watchdog, seat, game_seconds)
                  for seat, p in enumerate(players)]
         for seat, player in enumerate(seats):
             if seat in faulty:
@@ -210,11 +217,7 @@ def play_game(game: str, players: list, seed: int, options: dict | None = None, 
                 on_turn(seat)
             began = time.perf_counter()
             try:
-                if seat in untimed:
-                    with watchdog.paused(), clock.paused():
-                        action = seats[seat].act(observation)
-                else:
-                    action = seats[seat].act(observation)
+                action = seats[seat].act(observation)
             except PlayerFault as fault:
                 result.faults.append(Fault(seat, fault.kind, fault.detail))
                 faulty.add(seat)
@@ -266,28 +269,27 @@ class PlayerFault(Exception):
 
 
 class _Clock:
-    """The game's and the move's deadlines for players in processes of their own."""
+    """The move's deadline and each seat's time for the game, for players in processes of
+    their own: a seat's requests spend its own time only (:meth:`spend`)."""
 
-    def __init__(self, game_seconds, move_seconds):
-        self.game_end = time.monotonic() + game_seconds if game_seconds else float("inf")
+    def __init__(self, game_seconds, move_seconds, seats: int):
+        self.left = [game_seconds if game_seconds else math.inf] * seats
         self.move_seconds = move_seconds
 
-    @contextmanager
-    def paused(self):
-        """The game's deadline moves on by the time spent inside (an untimed seat's turn)."""
-        began = time.monotonic()
-        try:
-            yield
-        finally:
-            self.game_end += time.monotonic() - began
+    def game_deadline(self, seat: int) -> float:
+        return time.monotonic() + min(self.left[seat], 10 ** 9)
 
-    def move_deadline(self) -> tuple:
-        """(deadline, whether it is the move's rather than the game's)."""
+    def move_deadline(self, seat: int) -> tuple:
+        """(deadline, whether it is the move's rather than the seat's game time)."""
+        game_end = self.game_deadline(seat)
         if self.move_seconds is not None:
             move_end = time.monotonic() + self.move_seconds
-            if move_end < self.game_end:
+            if move_end < game_end:
                 return move_end, True
-        return min(self.game_end, time.monotonic() + 10 ** 9), False
+        return game_end, False
+
+    def spend(self, seat: int, seconds: float) -> None:
+        self.left[seat] -= seconds
 
 
 class _ProcessSeat:
@@ -295,16 +297,16 @@ class _ProcessSeat:
     goes wrong while one of its requests is in flight is that seat's fault (a failure of
     the jail before any player code ran, :class:`arena.jail.SandboxError`, excepted)."""
 
-    def __init__(self, process, clock: _Clock):
-        self.process, self.clock = process, clock
+    def __init__(self, process, clock: _Clock, seat: int = 0):
+        self.process, self.clock, self.seat = process, clock, seat
 
     def start(self, game, seat, n, seed):
-        with self._in_flight("start()"):
-            self.process.start(game, seat, n, seed, min(self.clock.game_end, time.monotonic() + 10 ** 9))
+        with self._in_flight("start()"), self._timed():
+            self.process.start(game, seat, n, seed, self.clock.game_deadline(self.seat))
 
     def act(self, observation):
-        deadline, overrun = self.clock.move_deadline()
-        with self._in_flight("act()"):
+        deadline, overrun = self.clock.move_deadline(self.seat)
+        with self._in_flight("act()"), self._timed():
             return observation.legal_actions[self.process.act(observation, deadline, overrun)]
 
     def load(self):
@@ -320,6 +322,15 @@ class _ProcessSeat:
                 pass
 
     @contextmanager
+    def _timed(self):
+        began = time.monotonic()
+        try:
+            yield
+        finally:
+            if self.clock is not None:
+                self.clock.spend(self.seat, time.monotonic() - began)
+
+    @contextmanager
     def _in_flight(self, what: str):
         try:
             yield
@@ -333,12 +344,14 @@ class _ProcessSeat:
 class _LocalSeat:
     """A player in this process, under the in-process watchdog (trusted players)."""
 
-    def __init__(self, player, watchdog: Watchdog, game_seconds):
+    def __init__(self, player, watchdog: Watchdog, seat: int, game_seconds):
         self.player, self.watchdog, self.game_seconds = player, watchdog, game_seconds
+        self.guard = watchdog.player(seat)
+        self.seat = seat
 
     def start(self, game, seat, n, seed):
         try:
-            with self.watchdog.player():
+            with self.guard:
                 self.player.start(game, seat, n, seed)
         except GameTimeout:
             raise PlayerFault("hang", f"start(): {_hang_detail(self.game_seconds, None)}") from None
@@ -348,7 +361,7 @@ class _LocalSeat:
     def act(self, observation):
         began = time.perf_counter()
         try:
-            with self.watchdog.player():
+            with self.guard:
                 return self.player.act(observation)
         except GameTimeout:
             raise PlayerFault("hang", _hang_detail(self.game_seconds, time.perf_counter() - began)) from None
@@ -357,9 +370,9 @@ class _LocalSeat:
 
     def end(self, summary):
         try:
-            if self.watchdog.expired:
+            if self.watchdog.expired[self.seat]:
                 return  # no time left for courtesy calls
-            with self.watchdog.player():
+            with self.guard:
                 self.player.end(summary)
         except (Exception, GameTimeout):  # noqa: BLE001 - end() is optional and cannot change the result
             pass
@@ -367,7 +380,7 @@ class _LocalSeat:
 
 def _hang_detail(game_seconds, spent) -> str:
     took = f" after {spent:.1f}s on this move" if spent is not None else ""
-    return f"stopped when the game's time limit ({game_seconds}s) ran out{took}"
+    return f"stopped when its time for the game ({game_seconds}s of thinking) ran out{took}"
 
 
 def _describe(exc: BaseException) -> str:

@@ -16,13 +16,14 @@ and what is missing):
 - a cgroup for its whole process tree (:mod:`arena.jail.cgroups`): memory capped
   at ``player_memory_mb``, a few tasks, one CPU (the game's), frozen whenever it
   is not being asked, killed whole at the game's end;
-- inside, every capability dropped, ``no_new_privs`` and Landlock
-  (:mod:`arena.jail.confine`);
+- inside, every capability dropped, ``no_new_privs``, a system-call filter that
+  refuses the kernel's key rings and the page cache's state (:mod:`arena.jail.seccomp`)
+  and Landlock (:mod:`arena.jail.confine`);
 - a bounded protocol read by a total parser (:mod:`arena.jail.protocol`); its
   stderr through a pipe, of which only the last lines are kept.
 
 Modules: ``process`` (the game master's side), ``host`` (the player's side),
-``template``, ``view``, ``cgroups``, ``confine``, ``protocol``, ``probe``,
+``template``, ``view``, ``cgroups``, ``confine``, ``seccomp``, ``protocol``, ``probe``,
 ``affinity`` (a game's processes on one CPU), ``leftovers`` (what a killed run
 leaves behind).  Nothing here imports the tournament, the ratings or the results.
 """

@@ -327,7 +327,7 @@ class PlayerProcess:
                 self.kill()
                 if overrun:
                     raise PlayerFault("overrun", f"{what}: still thinking at the move's time limit; stopped")
-                raise PlayerFault("hang", f"{what}: still thinking when the game's time limit ran out; stopped")
+                raise PlayerFault("hang", f"{what}: still thinking when its time for the game ran out; stopped")
             watched = [fd, self.stderr] if self.stderr is not None else [fd]
             ready = select.select(watched, [], [], left) if reading else select.select(
                 [self.stderr] if self.stderr is not None else [], [fd], [], left)

@@ -17,7 +17,7 @@ otherwise left out of the log for the next run.  Where they run in the worker
 - a worker that dies (``os._exit``, a signal, out of memory): the batch's games
   are played again one per task with a trace; a game that kills its worker
   again is recorded with a ``crash`` fault for the seat that was thinking.
-- a task past its deadline (every game's ``game_seconds`` plus a grace; a player
+- a task past its deadline (every seat's ``game_seconds`` of every game, plus a grace; a player
   that defeats the in-game watchdog): cancelled with ``force=True`` and handled
   the same way, with a ``hang`` fault.
 
@@ -283,7 +283,7 @@ class RayRunner:
     def _submit(self, jobs: list, traced: bool) -> None:
         trace = str(self.trace_dir / f"{jobs[0]['id']}.trace") if traced else None
         ref = self.remote.remote(self.setup_ref, jobs, trace)
-        budget = len(jobs) * self.setup["game_seconds"] + self.grace
+        budget = sum(_game_bound(self.setup, job) for job in jobs) + self.grace
         if any(isolated(self.setup, job["players"]) for job in jobs):  # player processes start, end() calls
             budget += STARTUP_ALLOWANCE + len(jobs) * 5.0
         self.in_flight[ref] = (jobs, time.monotonic() + budget, trace)
@@ -315,14 +315,14 @@ class RayRunner:
                 self.started.pop(ref, None)
                 limit = self.setup["game_seconds"]
                 self._lost(jobs, trace, singles, "hang",
-                           f"still thinking past the game's time limit ({limit}s) and did not stop; worker killed")
+                           f"still thinking past its time for the game ({limit}s) and did not stop; worker killed")
 
     def _traced_deadline(self, ref, deadline, trace, now) -> float:
         """A lone game's clock starts when its trace appears (a worker may take seconds to
         start on a busy machine); without a shared disk it never appears: a wider limit."""
         if os.path.exists(trace):
             started = self.started.setdefault(ref, now)
-            return started + self.setup["game_seconds"] + self.grace
+            return started + _game_bound(self.setup, self.in_flight[ref][0][0]) + self.grace
         return deadline + STARTUP_ALLOWANCE
 
     def _lost(self, jobs, trace, singles: deque, kind: str, detail: str) -> None:
@@ -364,3 +364,8 @@ def run_on_ray(setup: dict, jobs: list, on_records, workers: int, address: str |
 def _first_line(exc) -> str:
     text = str(exc).strip().splitlines()
     return text[0][:120] if text else type(exc).__name__
+
+
+def _game_bound(setup: dict, job: dict) -> float:
+    """How long one game may take: every seat's time for the game (a chess clock each)."""
+    return len(job["players"]) * setup["game_seconds"]

@@ -774,6 +774,44 @@ def _spin():
         pass
 
 
+class ClockThief(RandomPlayer):
+    """Spends the game's time within its move limit, then hands the turn over just before
+    the game's time runs out (on a move after which the opponent moves): were the game's
+    time one clock for all, the opponent would be the one still thinking when it ran out,
+    and be charged the ``hang``.  ``game_seconds`` and ``move_seconds`` are the run's."""
+
+    def __init__(self, seed: int = 0, game_seconds: float = 1.0, move_seconds: float = 0.5, margin: float = 0.03):
+        super().__init__(seed)
+        self.game_seconds, self.move_seconds, self.margin = game_seconds, move_seconds, margin
+
+    def start(self, game, seat, num_players, seed):
+        super().start(game, seat, num_players, seed)
+        self.began = time.monotonic()  # the game's clock started a moment ago
+
+    def act(self, observation):
+        action = super().act(observation)
+        world = observation.sample(self.rng)
+        world.apply(action)
+        left = self.began + self.game_seconds - time.monotonic()
+        if left > 2 * self.move_seconds:
+            time.sleep(self.move_seconds * 0.9)
+        elif world.current_player != observation.seat and left > self.margin:
+            time.sleep(min(self.move_seconds * 0.9, left - self.margin))  # over to the opponent, just in time
+        return action
+
+
+class Slow(RandomPlayer):
+    """A random player that thinks ``sleep`` seconds a move."""
+
+    def __init__(self, seed: int = 0, sleep: float = 0.1):
+        super().__init__(seed)
+        self.sleep = sleep
+
+    def act(self, observation):
+        time.sleep(self.sleep)
+        return super().act(observation)
+
+
 class TimeThief(RandomPlayer):
     """After its first move leaves 7 children (each in a session of its own) and 3 threads
     spinning forever, all named "arena-thief", and plays on as a random player: whatever they

@@ -834,6 +834,22 @@ def test_a_thief_steals_no_time_from_its_opponent(tmp_path, workers, leftovers):
                                           f"{measured}, medians {medians})")
 
 
+def test_a_player_that_runs_the_clock_down_gets_no_opponent_charged(tmp_path):
+    """The thief spends its time in moves just under the move limit and hands the turn over
+    just before the game's time would run out.  Each seat's time for the game is its own (a
+    chess clock), so neither a slow opponent in the game's process (ISMCTS on 0.1 s a move)
+    nor a jailed one (0.1 s a move) is ever charged: every fault is the thief's."""
+    players = [{"name": "local", "class": "ismcts", "params": {"seconds": 0.1, "iterations": None}},
+               submitted("jailed", "Slow", sleep=0.1),
+               submitted("thief", "ClockThief", game_seconds=1.0, move_seconds=0.5)]
+    run = Run(tmp_path, 0, players, games_per_pairing=2,
+              time_limits={"move_seconds": 0.5, "game_seconds": 1.0})
+    run.play(timeout=120)
+    run.check_complete()
+    assert len(run.games_of("thief")) == 8
+    run.check_faults_only("thief", kinds=("hang",))
+
+
 # --- 7. outliving the tournament -----------------------------------------------------------
 
 def test_no_process_of_a_player_outlives_the_tournament(tmp_path, workers, leftovers):
