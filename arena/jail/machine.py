@@ -95,7 +95,8 @@ def probe(memory_mb: int | None = None, disk_mb: int | None = None, tasks: int |
         "privileges": "every capability dropped, no_new_privs"
                       + (", seccomp (no key rings, no look at the page cache)" if seccomp.program() else "")
                       + (f", Landlock ABI {abi}" if abi >= 1 else ""),
-        "clocks": "move and game clocks kept by the game master, which kills an overrunning player",
+        "clocks": "a clock per move and each player's own time for the game (a chess clock), kept by the game "
+                  "master, which kills an overrunning player",
         "missing": missing,
         "sandboxed": not missing,
     }
