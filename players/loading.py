@@ -103,6 +103,22 @@ def game_defaults(spec: str, game: str | None) -> dict:
     return dict(defaults.get(spec) or {})
 
 
+def class_defaults(cls) -> dict:
+    """Every keyword parameter of ``cls`` with a default, as its constructor takes it: a
+    subclass's ``__init__`` over its bases' (whose parameters it passes on as ``**params``)."""
+    defaults = {}
+    for klass in reversed(cls.__mro__):
+        init = klass.__dict__.get("__init__")
+        if init is None:
+            continue
+        try:
+            parameters = inspect.signature(init).parameters.values()
+        except (TypeError, ValueError):
+            continue
+        defaults.update((p.name, p.default) for p in parameters if p.default is not inspect.Parameter.empty)
+    return defaults
+
+
 def with_game_defaults(spec: str, params: dict | None, game: str | None) -> dict:
     """``params`` over the game's defaults for ``spec``: each parameter given overrides its
     default, and a budget given (``iterations`` or ``seconds``, ``null`` included) replaces

@@ -110,21 +110,14 @@ def unstated_defaults(spec: str, params: dict, game: str) -> dict:
     (``GameSpec.search_defaults``) would now fill in: a folder's config stores every parameter
     its games were played with, so a key it lacks was played at the class's default, and the
     command must say so for ``arena match`` to play the same games."""
-    import inspect
-
-    from players.loading import BUDGET, game_defaults, make_player
+    from players.loading import BUDGET, class_defaults, game_defaults, make_player
 
     missing = [k for k in game_defaults(spec, game) if k not in params
                and not (k in BUDGET and any(b in params for b in BUDGET))]
     if not missing:
         return {}
-    cls = type(make_player(spec))
-    signature = {}
-    for klass in reversed(cls.__mro__):
-        init = klass.__dict__.get("__init__")
-        if init is not None:
-            signature.update(inspect.signature(init).parameters)
-    return {k: signature[k].default for k in missing if k in signature}
+    defaults = class_defaults(type(make_player(spec)))
+    return {k: defaults[k] for k in missing if k in defaults}
 
 
 def _value(v) -> str:

@@ -128,7 +128,7 @@ class _InPlayer:
         w.current = self.seat
         self.began = time.monotonic()
         if w.active:
-            signal.setitimer(signal.ITIMER_REAL, w.left[self.seat], 0.5)
+            signal.setitimer(signal.ITIMER_REAL, max(w.left[self.seat], 0.001), 0.5)  # 0 would disarm it
         w.in_player = True
 
     def __exit__(self, *exc):
@@ -327,8 +327,7 @@ class _ProcessSeat:
         try:
             yield
         finally:
-            if self.clock is not None:
-                self.clock.spend(self.seat, time.monotonic() - began)
+            self.clock.spend(self.seat, time.monotonic() - began)
 
     @contextmanager
     def _in_flight(self, what: str):

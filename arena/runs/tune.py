@@ -225,46 +225,30 @@ class HeldTrial:
     space is the searched part alone.  A switch (``widen``) follows its parameter."""
 
     def __init__(self, trial, search, held: dict):
-        self.trial, self.search, self.held = trial, set(search), held
-        self.search |= {SWITCHES[name] for name in search if name in SWITCHES}
+        self.trial, self.search = trial, set(search) | {SWITCHES[n] for n in search if n in SWITCHES}
+        self.held = dict(held, **{switch: held.get(param) is not None for param, switch in SWITCHES.items()})
 
-    def _held(self, name: str):
-        switched = next((param for param, switch in SWITCHES.items() if switch == name), None)
-        if switched is not None:
-            return self.held.get(switched) is not None
+    def _ask(self, how: str, name: str, *args, **kwargs):
+        if name in self.search:
+            return getattr(self.trial, how)(name, *args, **kwargs)
         return self.held.get(name)
 
     def suggest_categorical(self, name, choices):
-        if name in self.search:
-            return self.trial.suggest_categorical(name, choices)
-        return self._held(name)
+        return self._ask("suggest_categorical", name, choices)
 
     def suggest_float(self, name, low, high, **kwargs):
-        if name in self.search:
-            return self.trial.suggest_float(name, low, high, **kwargs)
-        return self._held(name)
+        return self._ask("suggest_float", name, low, high, **kwargs)
 
     def suggest_int(self, name, low, high, **kwargs):
-        if name in self.search:
-            return self.trial.suggest_int(name, low, high, **kwargs)
-        return self._held(name)
+        return self._ask("suggest_int", name, low, high, **kwargs)
 
 
 def player_defaults(spec: str, game: str, budget: dict) -> dict:
     """Every keyword parameter ``spec`` is built with when given only ``budget``: its class's
     defaults under the game's (:func:`players.loading.with_game_defaults`)."""
-    import inspect
+    from players.loading import class_defaults, resolve_class, with_game_defaults
 
-    from players.loading import resolve_class, with_game_defaults
-
-    own = {}
-    for cls in reversed(resolve_class(spec, game).__mro__):  # a subclass's default over its base's (**params)
-        try:
-            parameters = inspect.signature(cls.__dict__["__init__"]).parameters.values()
-        except (KeyError, TypeError, ValueError):
-            continue
-        own.update((p.name, p.default) for p in parameters if p.default is not inspect.Parameter.empty)
-    return {**own, **with_game_defaults(spec, dict(budget), game)}
+    return {**class_defaults(resolve_class(spec, game)), **with_game_defaults(spec, dict(budget), game)}
 
 
 def held_space(suggest, search: list, spec: str, game: str, budget: dict):

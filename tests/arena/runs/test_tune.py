@@ -147,3 +147,23 @@ def test_held_parameters_are_the_games_defaults_and_never_asked_of_optuna():
                       budget)(FixedTrial({})) == {}
     with pytest.raises(TuneError, match="--search rollout_epsilon: not a parameter ismcts searches at origin"):
         held_space(space_for("ismcts", "origin"), ["rollout_epsilon"], "ismcts", "origin", budget)
+
+
+@pytest.mark.parametrize("game", ["origin", "citadels", "natural_selection", "dominant_species", "random_mutations"])
+@pytest.mark.parametrize("player", ["ismcts", "pimc"])
+def test_the_names_search_accepts_are_those_the_space_proposes(game, player):
+    """`--search` checks names against SEARCH_PARAMS: the same names as the space's trials
+    propose at that game (its switch `widen` aside), over many random trials."""
+    import optuna
+
+    from arena.runs.tune import SWITCHES, space_for, space_params
+
+    study = optuna.create_study(sampler=optuna.samplers.RandomSampler(seed=1))
+    suggest = space_for(player, game)
+    proposed = set()
+    for _ in range(80):
+        trial = study.ask()
+        suggest(trial)
+        proposed |= set(trial.params)
+        study.tell(trial, 0.0)
+    assert proposed - set(SWITCHES.values()) == set(space_params(player, game))
