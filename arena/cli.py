@@ -721,7 +721,8 @@ def tune(game: str = typer.Option(..., help="game name (see `arena games`)"),
          trials: int = typer.Option(30, help="complete trials to reach (a rerun with more goes on)"),
          games_per_trial: int = typer.Option(100, help="games a trial plays against the field (100: a 95% "
                                              "interval of about ±0.1 at 0.5; docs/tuning.md)"),
-         sampler: str = typer.Option("tpe", help="optuna sampler: tpe, random, qmc, cmaes, gp"),
+         sampler: str = typer.Option("tpe", help="optuna sampler: tpe, random, qmc, cmaes, gp; "
+                             "grid: every setting of the searched choices once"),
          seed: int = typer.Option(0, help="the study's seed (the sampler's and the deals')"),
          against: List[str] = typer.Option([], help="a player of the reference field (repeatable; `defaults`: "
                                            "PLAYER with the game's current defaults); default: rules and defaults"),

@@ -150,7 +150,8 @@ class Observation:
 @dataclass(frozen=True)
 class RuleOption:
     """A named rule variant with a documented default.  ``choices`` (if given)
-    lists the accepted values; the type of ``default`` is used to parse text."""
+    lists the accepted values, ``minimum`` (if given) the least number; the type of
+    ``default`` is used to parse text."""
 
     name: str
     default: Any
@@ -159,6 +160,7 @@ class RuleOption:
     # True where the sources do not say and the rule is our reconstruction
     # (``arena games`` marks it so).
     reconstruction: bool = False
+    minimum: Any = None
 
     def parse(self, value):
         """Coerce ``value`` (possibly text from the command line) and check it."""
@@ -183,6 +185,8 @@ class RuleOption:
             raise OptionError(f"option {self.name!r}: expected a number, got {value!r}")
         if self.choices and value not in self.choices:
             raise OptionError(f"option {self.name!r}: {value!r} is not one of {list(self.choices)}")
+        if self.minimum is not None and value < self.minimum:
+            raise OptionError(f"option {self.name!r}: {value!r} is below its least value, {self.minimum!r}")
         return value
 
 

@@ -23,6 +23,13 @@ parameters named, and every other one is the game's default for the player, as a
 with no parameters plays; a study of the one option a default changed costs a few trials,
 not the dozens the whole space needs (:func:`held_space`).
 
+*A grid* (``sampler`` "grid"): every distinct setting of a space of choices alone (each
+searched parameter a list of choices, as ``--search rollout --search cutoff_eval`` is), one
+trial each, in the order the space lists its choices (:func:`grid_settings`); a parameter
+asked only under another's choice (``cutoff_eval`` under a ``rollout_cutoff``) is set only
+where it is asked, so no two trials play the same player.  The study has as many trials as
+settings (``trials`` caps them).
+
 *Resuming*: the study and every trial's games stay in the results folder.  Run the same
 command again and it goes on: a trial stopped half-way is played on from its recorded
 games, then new trials are asked for.  The sampler is seeded afresh for every trial from
@@ -58,7 +65,8 @@ DEFAULT_TRIALS = 30
 DEFAULT_GAMES_PER_TRIAL = 100  # ±0.096 at 0.5 (95% Wilson): tells apart about 0.1 in score
 DEFAULT_VERIFY_DEALS = 200  # the verification match's most deals (each from both seats)
 DEFAULT_SPRT = Sprt(elo0=0, elo1=40)  # as docs/strength.md's option matches
-SAMPLERS = ("tpe", "random", "qmc", "cmaes", "gp")
+SAMPLERS = ("tpe", "random", "qmc", "cmaes", "gp", "grid")
+GRID_MOST = 10_000  # the most settings a grid study enumerates
 CANDIDATE = "trial"
 DEFAULTS = "defaults"  # the field's name for the player with the game's current defaults
 STUDY = "tune"  # the optuna study's name in study.db
@@ -268,6 +276,52 @@ def held_space(suggest, search: list, spec: str, game: str, budget: dict):
     return restricted
 
 
+class _GridProbe:
+    """A trial that answers each choice from ``fixed`` (else the first choice) and records the
+    choices asked; a range is refused (a grid is of choices only)."""
+
+    def __init__(self, fixed: dict):
+        self.fixed, self.asked = fixed, {}
+
+    def suggest_categorical(self, name, choices):
+        self.asked.setdefault(name, list(choices))
+        return self.fixed[name] if name in self.fixed else self.asked[name][0]
+
+    def suggest_float(self, name, low, high, **kwargs):
+        raise TuneError(f"--sampler grid: {name} is a range ({low} to {high}), not a list of choices; search it "
+                        "with another sampler, or search only parameters of choices (--search NAME)")
+
+    suggest_int = suggest_float
+
+
+def grid_settings(suggest) -> list:
+    """Every distinct setting ``suggest`` can propose when each parameter is a list of
+    choices: dicts ``name -> choice`` of the parameters asked, in the order the space lists
+    its choices (depth first, the first parameter asked slowest)."""
+    settings, todo = [], [{}]
+    while todo:
+        fixed = todo.pop(0)
+        probe = _GridProbe(fixed)
+        suggest(probe)
+        open_name = next((name for name in probe.asked if name not in fixed), None)
+        if open_name is None:
+            settings.append(fixed)
+        else:
+            todo[:0] = [dict(fixed, **{open_name: choice}) for choice in probe.asked[open_name]]
+        if len(settings) + len(todo) > GRID_MOST:
+            raise TuneError(f"--sampler grid: more than {GRID_MOST} settings; search fewer parameters (--search NAME)")
+    return settings
+
+
+def next_grid_setting(settings: list, stored) -> dict | None:
+    """The first of ``settings`` no trial of the study has taken (a trial that failed before
+    its parameters were drawn has taken none)."""
+    import optuna
+
+    taken = [t.params for t in stored.get_trials(deepcopy=False) if t.state != optuna.trial.TrialState.FAIL]
+    return next((s for s in settings if s not in taken), None)
+
+
 # --- the study -----------------------------------------------------------------------------------
 
 def make_sampler(name: str, seed: int):
@@ -277,7 +331,9 @@ def make_sampler(name: str, seed: int):
                 "random": lambda: optuna.samplers.RandomSampler(seed=seed),
                 "qmc": lambda: optuna.samplers.QMCSampler(seed=seed, warn_independent_sampling=False),
                 "cmaes": lambda: optuna.samplers.CmaEsSampler(seed=seed, warn_independent_sampling=False),
-                "gp": lambda: optuna.samplers.GPSampler(seed=seed)}
+                "gp": lambda: optuna.samplers.GPSampler(seed=seed),
+                # a grid study enqueues every trial's parameters (grid_settings): nothing is sampled
+                "grid": lambda: optuna.samplers.RandomSampler(seed=seed)}
     if name not in samplers:
         raise TuneError(f"--sampler {name!r}: one of {', '.join(SAMPLERS)}")
     try:
@@ -508,6 +564,10 @@ def tune(game: str, seats: int, budget: dict, player: str = "ismcts", trials: in
                   list(plugins or []), search)
     progress_stream = progress_stream or io.StringIO()
     optuna = _optuna()
+    grid = grid_settings(suggest) if sampler == "grid" else None
+    if grid is not None and trials > len(grid):
+        echo(f"--sampler grid: {plural(len(grid), 'setting')} to play, so {plural(len(grid), 'trial')}")
+        trials = len(grid)
     stored = open_study(study, fresh, echo)
     games = study.deals * len(study.tables) * seats
     echo(f"{name}: {player} at {game}, {seats} players, {budget_text(budget)}; {plural(trials, 'trial')} of "
@@ -561,6 +621,8 @@ def tune(game: str, seats: int, budget: dict, player: str = "ismcts", trials: in
     while len(complete()) < trials:
         number = len(stored.trials)
         stored.sampler = make_sampler(sampler, trial_seed(seed, number))
+        if grid is not None:
+            stored.enqueue_trial(next_grid_setting(grid, stored))
         trial = stored.ask()
         params = candidate_params(study, suggest(trial))
         trial.set_user_attr("params", params)

@@ -57,7 +57,8 @@ RULE_OPTIONS = (
                "plays the i-th animal of the food chain (mammals, reptiles, ...)."),
     RuleOption("max_turns", 40,
                "§8.2 [inf]: the game ends after this turn's Extinction and Survival if Ice Age has not "
-               "been taken (a safeguard; 0 = none).", reconstruction=True),
+               "been taken (a safeguard, at least 1: nothing else ends a game whose players never take Ice "
+               "Age, so a game without it could run forever).", reconstruction=True, minimum=1),
 )
 
 

@@ -47,7 +47,7 @@ def _save(s, action):
 def finish(s, saved: int) -> None:
     extinction(s, saved)
     survival(s)
-    if s.ice_age or (s.opt.max_turns and s.turn >= s.opt.max_turns):
+    if s.ice_age or s.turn >= s.opt.max_turns:
         final_scoring(s)
         s.phase = OVER
         return

@@ -74,4 +74,7 @@ def test_options_are_checked_by_name_and_value():
         GAME.new_game(2, 0, {"rim_corner": True})
     with pytest.raises(OptionError, match="max_turns"):
         GAME.new_game(2, 0, {"max_turns": "soon"})
+    # nothing but max_turns ends a game whose players never take Ice Age: 0 (none) is refused
+    with pytest.raises(OptionError, match="'max_turns': 0 is below its least value, 1"):
+        GAME.new_game(2, 0, {"max_turns": "0"})
     assert corner_element(GAME.new_game(2, 0), (0, 0), "N/NE") == "water"

@@ -167,3 +167,32 @@ def test_the_names_search_accepts_are_those_the_space_proposes(game, player):
         proposed |= set(trial.params)
         study.tell(trial, 0.0)
     assert proposed - set(SWITCHES.values()) == set(space_params(player, game))
+
+
+def test_a_grid_study_plays_every_setting_of_its_choices_once_and_resumes_where_it_stopped(tmp_path):
+    """`--sampler grid`: one trial per distinct setting, in the space's order; a parameter asked
+    only under another's choice is set only there; more --trials than settings is capped; a
+    stopped grid study goes on with the settings not yet played; a range is refused."""
+    from arena.runs.tune import grid_settings, held_space, space_for
+
+    budget = {"seconds": 0.2, "iterations": None}
+    cutoffs = grid_settings(held_space(space_for("ismcts", "natural_selection"), ["cutoff_eval", "rollout_cutoff"],
+                                       "ismcts", "natural_selection", budget))
+    evals = ["heuristic", "margin", "rank"]
+    assert cutoffs == [{"rollout_cutoff": c, "cutoff_eval": e} for c in (0, 5, 10, 20, 40) for e in evals] + \
+        [{"rollout_cutoff": None}]  # no cutoff: no evaluation at it, one setting not three
+    with pytest.raises(TuneError, match="--sampler grid: exploration is a range"):
+        grid_settings(held_space(space_for("ismcts", "origin"), ["exploration"], "ismcts", "origin", budget))
+
+    grid = dict(TINY, sampler="grid", trials=5, verify_deals=0, search=["reuse_tree"])
+    lines = []
+    straight = tune(output=str(tmp_path / "a"), **dict(grid, echo=lines.append))
+    assert "--sampler grid: 2 settings to play, so 2 trials" in lines
+    assert [r.params["reuse_tree"] for r in straight.trials] == [False, True]
+
+    def stop_after_one(result):
+        raise Stop
+    with pytest.raises(Stop):
+        tune(output=str(tmp_path / "b"), on_trial=stop_after_one, **grid)
+    resumed = tune(output=str(tmp_path / "b"), **grid)
+    assert summary(resumed) == summary(straight)
