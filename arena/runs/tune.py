@@ -621,8 +621,12 @@ def tune(game: str, seats: int, budget: dict, player: str = "ismcts", trials: in
     while len(complete()) < trials:
         number = len(stored.trials)
         stored.sampler = make_sampler(sampler, trial_seed(seed, number))
-        if grid is not None:
-            stored.enqueue_trial(next_grid_setting(grid, stored))
+        waiting = stored.get_trials(deepcopy=False, states=(optuna.trial.TrialState.WAITING,))
+        if grid is not None and not waiting:  # one a run stopped before asking for it is the next
+            setting = next_grid_setting(grid, stored)
+            if setting is None:
+                break
+            stored.enqueue_trial(setting)
         trial = stored.ask()
         params = candidate_params(study, suggest(trial))
         trial.set_user_attr("params", params)
