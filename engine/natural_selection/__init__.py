@@ -54,6 +54,8 @@ from engine.natural_selection.state import NaturalSelectionState, invariants
 #   arena tune --game natural_selection --players 4 --budget seconds=0.2 --search expand --sampler grid --against rules --verify-deals 0
 # The study of `rollout` alone, the same way: random 0.177, informed 0.690 [0.594, 0.772], rules 0.620:
 #   arena tune --game natural_selection --players 4 --budget seconds=0.2 --search rollout --sampler grid --against rules --verify-deals 0
+# And of `cutoff_eval` alone: heuristic 0.657 [0.559, 0.742], margin 0.577, rank 0.533:
+#   arena tune --game natural_selection --players 4 --budget seconds=0.2 --search cutoff_eval --sampler grid --against rules --verify-deals 0
 # PIMC: the same search settings with 10 determinizations, as in docs/strength.md's PIMC rows.
 ISMCTS_DEFAULTS = {
     "iterations": 200,
