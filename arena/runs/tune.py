@@ -621,8 +621,8 @@ def tune(game: str, seats: int, budget: dict, player: str = "ismcts", trials: in
     while len(complete()) < trials:
         number = len(stored.trials)
         stored.sampler = make_sampler(sampler, trial_seed(seed, number))
-        waiting = stored.get_trials(deepcopy=False, states=(optuna.trial.TrialState.WAITING,))
-        if grid is not None and not waiting:  # one a run stopped before asking for it is the next
+        # a grid trial enqueued by a run stopped before asking for it is the next one
+        if grid is not None and not stored.get_trials(deepcopy=False, states=(optuna.trial.TrialState.WAITING,)):
             setting = next_grid_setting(grid, stored)
             if setting is None:
                 break
