@@ -72,6 +72,11 @@ from engine.random_mutations.setup import new_game
 # The study of `cutoff_eval` alone (docs/tuning.md "The studies behind the games' defaults"), 100
 # games a setting against the rule player: heuristic 0.920 [0.850, 0.959], margin 0.870, rank 0.700:
 #   arena tune --game random_mutations --players 2 --budget iterations=100 --search cutoff_eval --sampler grid --against rules --verify-deals 0
+# The study of `rollout` alone: random 0.630, informed 0.920, rules 0.980 [0.930, 0.994] against the
+# rule player, whose moves rules rollouts foresee; head to head rules rollouts are no stronger and think
+# 4.8 times longer a move: the study's verification match (SPRT) accepted H0 after 76 games, rules 0.329
+# [0.234, 0.441] against these defaults, so `rollout` stays informed:
+#   arena tune --game random_mutations --players 2 --budget iterations=100 --search rollout --sampler grid --against rules --verify-deals 100
 # PIMC: the same search settings with 10 determinizations, as in docs/strength.md's PIMC rows.
 ISMCTS_DEFAULTS = {"iterations": 100, "rollout_cutoff": 20, "rollout": "informed", "cutoff_eval": "heuristic"}
 SEARCH_DEFAULTS = {"ismcts": ISMCTS_DEFAULTS, "pimc": dict(ISMCTS_DEFAULTS, determinizations=10)}
