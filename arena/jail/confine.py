@@ -12,9 +12,8 @@ cgroup; where the jail cannot run it is what is left:
   dumps off; files written at most ``FILE_BYTES`` each.
 - **processes** (no cgroup, not root): ``RLIMIT_NPROC``.
 - **network** (no jail, root): a network namespace of its own.
-- **system calls** (:mod:`arena.jail.seccomp`): the kernel's key rings and the page
-  cache's state refused, the kernel state that outlives a game and that the namespaces
-  share between games.
+- **system calls** (:mod:`arena.jail.seccomp`): an allowlist, compiled by the game master
+  and given in ``limits["seccomp"]``; every other call refused.  Installed last.
 - **files**: Landlock (kernel ABI 1 and later): read and execute only below the
   paths it is given, read and write only below its scratch and ``/dev/null``; with
   ABI 4+ no TCP; with ABI 6+ no signals to and no abstract sockets of processes
@@ -92,12 +91,12 @@ def enter(limits: dict) -> list:
     applied.append("capabilities")
     if lib.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
         raise OSError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS)")
-    if limits.get("seccomp", True) and seccomp.install(lib):
-        applied.append("seccomp")
     abi = landlock_abi()
     if abi >= 1 and limits.get("landlock", True):
         _landlock(lib, abi, limits.get("read", ()), limits.get("write", ()))
         applied.append(f"landlock{abi}")
+    if seccomp.install(lib, limits.get("seccomp")):  # last: the allowlist has no Landlock calls
+        applied.append("seccomp")
     return applied
 
 

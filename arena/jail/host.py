@@ -34,6 +34,7 @@ import sys
 import traceback
 
 from arena.jail import protocol
+from arena.jail.seccomp import refusal
 
 REQUESTS, REPLIES = 3, 4
 
@@ -49,10 +50,17 @@ def _read_exact(fd: int, size: int) -> bytes:
     return b"".join(chunks)
 
 
+_SYSCALLS: dict = {}  # {number: name} of the calls the filter knows (the hello's), for its refusals
+
+
 def describe(exc: BaseException) -> str:
-    """``Type: message at file:line`` (the innermost frame of the traceback)."""
+    """``Type: message at file:line`` (the innermost frame of the traceback); where a call the
+    jail refused is behind it, ``syscall N (name) refused by the jail: Type at file:line``."""
     last = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
     where = f" at {last[0].filename}:{last[0].lineno}" if last else ""
+    refused = refusal(exc, _SYSCALLS)
+    if refused:
+        return f"{refused}: {type(exc).__name__}{where}"
     try:
         text = str(exc)
     except BaseException:  # noqa: BLE001 - a __str__ that raises
@@ -105,6 +113,9 @@ def user_place(exc: BaseException, spec: str, fallback=None) -> str:
 
 
 def _raised(exc: BaseException) -> str:
+    refused = refusal(exc, _SYSCALLS)
+    if refused:
+        return f"raised {type(exc).__name__}: {refused}"
     try:
         text = str(exc)
     except BaseException:  # noqa: BLE001 - a __str__ that raises
@@ -138,6 +149,7 @@ class _Host:
         error."""
         from arena.jail.confine import enter
 
+        _SYSCALLS.update(hello["limits"].get("syscalls") or {})
         try:
             applied = list(hello.get("jail") or []) + enter(hello["limits"])
         except BaseException as exc:  # noqa: BLE001 - the machine's problem, not the player's (none of its code ran)

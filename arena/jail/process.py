@@ -38,7 +38,7 @@ import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from arena.jail import confine, protocol
+from arena.jail import confine, protocol, seccomp
 from arena.jail.cgroups import Cgroups, CgroupError
 from arena.jail.view import View
 from arena.game.match import PlayerFault, SandboxError  # noqa: F401 - SandboxError: the jail's error
@@ -60,13 +60,10 @@ class Limits:
     plugins: list = field(default_factory=list)  # the config's plugins (games), loaded by every player process
 
 
-def _code_folders(spec: str, plugins) -> list:
+def _plugin_folders(plugins) -> list:
     from arena.jail.view import code_of
 
-    folders = code_of(spec)
-    for plugin in plugins:
-        folders += code_of(plugin)
-    return folders
+    return [folder for plugin in plugins for folder in code_of(plugin)]
 
 
 def _game_module(game: str) -> list:
@@ -83,6 +80,10 @@ def _game_module(game: str) -> list:
     module = sys.modules.get(getattr(spec.new_state, "__module__", None) or "")
     path = getattr(module, "__file__", None)
     return [os.path.realpath(path)] if path and path.endswith(".py") else []
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
 def _absolute(spec: str) -> str:
@@ -126,8 +127,9 @@ class PlayerProcess:
             raise SandboxError(str(exc)) from None
         try:
             if jail.bwrap:
-                setup = {"disk_mb": limits.disk_mb, "cpus": _cpus(),
-                         "under_scratch": [p for p in self.view.paths if p.startswith("/tmp/")],
+                setup = {"disk_mb": limits.disk_mb, "cpus": _cpus(), "copies": self.view.copies,
+                         "under_scratch": [p for p in self.view.paths if p.startswith("/tmp/")
+                                           and not any(_within(p, plan["path"]) for plan in self.view.copies)],
                          "links_under_scratch": [[t, p] for t, p in self.view.links if p.startswith("/tmp/")]}
                 pids = jail.template(self.view, game, plugins).spawn([req_r, rep_w, err_w], setup)
                 self.pid = pids[-1]
@@ -149,7 +151,8 @@ class PlayerProcess:
                        "limits": self._inner_limits(jail.bwrap)}
 
     def _inner_limits(self, jailed: bool) -> dict:
-        limits = {"memory_mb": self.limits.memory_mb, "tasks": self.limits.tasks, "cgroup": self.cgroup is not None}
+        limits = {"memory_mb": self.limits.memory_mb, "tasks": self.limits.tasks, "cgroup": self.cgroup is not None,
+                  "seccomp": seccomp.program(), "syscalls": seccomp.names()}
         if jailed:
             limits.update(read=["/"], write=["/tmp", "/dev/null"], netns=False)
         else:
@@ -538,7 +541,12 @@ class Jail:
         """The view of a player's jail (made once per spec, plugins and private paths)."""
         key = (spec, tuple(plugins), tuple(private))
         if key not in self.views:
-            self.views[key] = View(_code_folders(spec, plugins), private)
+            from arena.jail.view import FolderTooLarge, code_of
+
+            try:
+                self.views[key] = View(code_of(spec), private, _plugin_folders(plugins))
+            except FolderTooLarge as exc:
+                raise PlayerFault("exception", f"{spec}: {exc}") from None
         return self.views[key]
 
     def spawn(self, spec: str, params: dict, game: str, limits: Limits) -> PlayerProcess:

@@ -31,8 +31,10 @@ import ctypes
 import fcntl
 import os
 import pickle
+import shutil
 import signal
 import socket
+import stat
 
 from arena.jail import confine
 
@@ -40,7 +42,8 @@ CONTROL = 3
 _NEWNS, _NEWPID, _NEWNET, _NEWIPC, _NEWUTS = 0x20000, 0x20000000, 0x40000000, 0x08000000, 0x04000000
 _MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_NOEXEC = 1, 2, 4, 8
 _MS_REMOUNT, _MS_BIND, _MS_REC, _MS_PRIVATE = 32, 4096, 16384, 1 << 18
-_PROC_COVERS = ("sys", "sysrq-trigger", "irq", "bus")
+# what a player's /proc holds (copies; nothing live): what onnxruntime reads (tools/trace_jail_syscalls.py)
+PROC_FILES = ("cpuinfo", "sys/kernel/osrelease")
 
 
 class JailSetupError(OSError):
@@ -58,9 +61,96 @@ def _mount(lib, source, target, fstype, flags, data=None) -> None:
                      ctypes.c_ulong(flags), data and data.encode()), f"mount {target}")
 
 
-def _read_only_bind(lib, path: str, flags: int) -> None:
-    _mount(lib, path, path, None, _MS_BIND | _MS_REC)
-    _mount(lib, None, path, None, _MS_REMOUNT | _MS_BIND | _MS_RDONLY | flags)
+def _bind_again(lib, path: str, fd: int) -> None:
+    """Bind what ``fd`` (opened with ``O_PATH`` before ``path`` was covered) is, read-only, at
+    ``path`` again."""
+    if os.path.isdir(f"/proc/self/fd/{fd}"):
+        os.makedirs(path, exist_ok=True)
+    else:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        if not os.path.exists(path):
+            open(path, "w").close()
+    _mount(lib, f"/proc/self/fd/{fd}", path, None, _MS_BIND | _MS_REC)
+    _mount(lib, None, path, None, _MS_REMOUNT | _MS_BIND | _MS_RDONLY | _MS_NOSUID | _MS_NODEV)
+    os.close(fd)
+
+
+def _copy_tree(source: int, target: str) -> None:
+    """The folder open at ``source`` into ``target``: folders, regular files (with their
+    modes) and symbolic links (the same text, resolved inside the jail); no hidden entries,
+    byte-code caches, FIFOs, sockets or devices (:func:`arena.jail.view.copy_plan` sized it)."""
+    from arena.jail.view import _skipped
+
+    for root, dirs, files, root_fd in os.fwalk(".", dir_fd=source):
+        dirs[:] = [d for d in dirs if not _skipped(d)]
+        for name in dirs + files:
+            if _skipped(name):
+                continue
+            info = os.stat(name, dir_fd=root_fd, follow_symlinks=False)
+            path = os.path.normpath(os.path.join(target, root, name))
+            if stat.S_ISDIR(info.st_mode):
+                os.mkdir(path, 0o755)
+            elif stat.S_ISLNK(info.st_mode):
+                os.symlink(os.readlink(name, dir_fd=root_fd), path)
+            elif stat.S_ISREG(info.st_mode):
+                fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=root_fd)
+                try:
+                    with open(fd, "rb", closefd=False) as src, open(path, "wb") as dst:
+                        shutil.copyfileobj(src, dst, 1 << 20)
+                finally:
+                    os.close(fd)
+                os.chmod(path, info.st_mode & 0o755)
+
+
+def _copy_own_code(lib, copies: list, opened: dict) -> None:
+    """Each of the player's own folders as a copy of this game's own: a tmpfs at its path, the
+    folder's content copied in, the view's paths below it bound again, then read-only.  No page
+    of it is cached for, locked by or seen by another jail."""
+    from arena.jail.view import COPY_FILES, COPY_MB
+
+    for plan in copies:
+        source, kept = opened[plan["path"]]
+        path = plan["path"]
+        os.makedirs(path, exist_ok=True)
+        _mount(lib, "tmpfs", path, "tmpfs", _MS_NOSUID | _MS_NODEV,
+               f"size={COPY_MB + 1}m,nr_inodes={COPY_FILES + 64},mode=0755")
+        _copy_tree(source, path)
+        os.close(source)
+        for below, fd in kept:
+            _bind_again(lib, below, fd)
+        _mount(lib, None, path, None, _MS_REMOUNT | _MS_RDONLY | _MS_NOSUID | _MS_NODEV)
+
+
+def _open_own_code(copies: list) -> dict:
+    """path -> (an fd of the folder, [(path below it to bind again, O_PATH fd)]), opened before
+    anything covers them."""
+    opened = {}
+    for plan in copies:
+        if os.path.isdir(plan["path"]):
+            opened[plan["path"]] = (os.open(plan["path"], os.O_RDONLY | os.O_DIRECTORY),
+                                    [(p, os.open(p, os.O_PATH)) for p in plan["keep"] if os.path.exists(p)])
+    return opened
+
+
+def _static_proc(lib) -> None:
+    """Cover ``/proc`` with a read-only tmpfs holding copies of :data:`PROC_FILES` only: no
+    process's memory map, page-fault counts or residency (``pagemap``, ``smaps``, ``stat``,
+    ``io``), no machine-wide counters (``meminfo``, ``stat``, ``locks``, ``loadavg``)."""
+    held = {}
+    for name in PROC_FILES:
+        try:
+            with open(f"/proc/{name}", "rb") as f:
+                held[name] = f.read(1 << 20)
+        except OSError:
+            continue
+    held["cpuinfo"] = b"\n".join(line for line in held.get("cpuinfo", b"").split(b"\n")
+                                 if not line.startswith(b"cpu MHz"))  # the live clock of every CPU
+    _mount(lib, "tmpfs", "/proc", "tmpfs", _MS_NOSUID | _MS_NODEV | _MS_NOEXEC, "size=4m,nr_inodes=64,mode=0755")
+    for name, data in held.items():
+        os.makedirs(os.path.dirname(f"/proc/{name}"), exist_ok=True)
+        with open(f"/proc/{name}", "wb") as f:
+            f.write(data)
+    _mount(lib, None, "/proc", None, _MS_REMOUNT | _MS_RDONLY | _MS_NOSUID | _MS_NODEV | _MS_NOEXEC)
 
 
 def make_player_jail(setup: dict) -> None:
@@ -68,37 +158,31 @@ def make_player_jail(setup: dict) -> None:
     lib = confine.libc()
     _mount(lib, None, "/", None, _MS_REC | _MS_PRIVATE)
     proc_flags = _MS_NOSUID | _MS_NODEV | _MS_NOEXEC
-    _mount(lib, "proc", "/proc", "proc", proc_flags)
+    _mount(lib, "proc", "/proc", "proc", proc_flags)  # this PID namespace's, for the steps below
     try:  # no user namespace below this one: less of the kernel to attack (its limit, for this namespace)
         with open("/proc/sys/user/max_user_namespaces", "w") as f:
             f.write("0")
     except OSError:
         pass
-    for name in _PROC_COVERS:
-        if os.path.exists(f"/proc/{name}"):
-            _read_only_bind(lib, f"/proc/{name}", proc_flags)
     # code the view holds below /tmp (a player written to a temporary folder) stays in sight
     # above the scratch: held open, then bound again at its path once the tmpfs is there
     kept = [(path, os.open(path, os.O_PATH)) for path in setup.get("under_scratch", ()) if os.path.exists(path)]
+    copies = setup.get("copies", ())
+    opened = _open_own_code(copies)
     disk = int(setup.get("disk_mb") or confine.DEFAULT_DISK_MB)
     _mount(lib, "tmpfs", "/tmp", "tmpfs", _MS_NOSUID | _MS_NODEV, f"size={disk}m,nr_inodes=16384,mode=0700")
     for path, fd in kept:
-        if os.path.isdir(f"/proc/self/fd/{fd}"):
-            os.makedirs(path, exist_ok=True)
-        else:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            open(path, "w").close()
-        _mount(lib, f"/proc/self/fd/{fd}", path, None, _MS_BIND | _MS_REC)
-        _mount(lib, None, path, None, _MS_REMOUNT | _MS_BIND | _MS_RDONLY | _MS_NOSUID | _MS_NODEV)
-        os.close(fd)
+        _bind_again(lib, path, fd)
     for target, path in setup.get("links_under_scratch", ()):  # the view's links there, made again
         os.makedirs(os.path.dirname(path), exist_ok=True)
         try:
             os.symlink(target, path)
         except FileExistsError:
             pass
+    _copy_own_code(lib, [plan for plan in copies if plan["path"] in opened], opened)
     if os.path.isdir("/dev/shm"):
         _mount(lib, "/tmp", "/dev/shm", None, _MS_BIND)
+    _static_proc(lib)
     name = b"arena-player"
     lib.sethostname(name, len(name))
     if setup.get("cpus"):

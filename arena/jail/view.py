@@ -39,8 +39,11 @@ import sys
 import sysconfig
 import tempfile
 
+# the CPU counts (glibc's and Python's cpu_count, numpy's, onnxruntime's), not the live state beside
+# them (each CPU's clock and idle counters, which other games move)
+CPU_LISTS = tuple(f"/sys/devices/system/cpu/{name}" for name in ("online", "possible", "present", "kernel_max"))
 SYSTEM = ("/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc/ld.so.cache",
-          "/etc/localtime", "/sys/devices/system/cpu")
+          "/etc/localtime") + CPU_LISTS
 ARENA_PACKAGES = ("arena", "engine", "players")
 SCRATCH = "/tmp"
 
@@ -175,6 +178,11 @@ def _inodes(paths) -> set:
     return found
 
 
+def _below(path: str, folders) -> bool:
+    """Whether ``path`` is one of ``folders`` or inside one."""
+    return any(path == f or path.startswith(f.rstrip("/") + "/") for f in map(os.path.realpath, folders))
+
+
 def _outermost(paths) -> list:
     """Sorted, without duplicates and without paths inside another one."""
     kept: list = []
@@ -184,16 +192,67 @@ def _outermost(paths) -> list:
     return sorted(kept)
 
 
-class View:
-    """What one jailed player can read (see the module's docstring)."""
+COPY_MB = 64  # a player's own folder, copied into each game's jail: at most this much
+COPY_FILES = 4096  # and this many entries
 
-    def __init__(self, code=(), private=()):
+
+class FolderTooLarge(ValueError):
+    """A player's own folder too large to copy into every game's jail; the message says so."""
+
+
+def _skipped(name: str) -> bool:
+    """Entries of a player's folder left out of its copy: hidden ones (``.git``, ``.venv``)
+    and Python's byte-code caches."""
+    return name.startswith(".") or name == "__pycache__"
+
+
+def copy_plan(folder: str, private, inside) -> dict:
+    """What copying ``folder`` into a jail takes: ``{"path", "keep"}``, ``keep`` being the
+    paths of ``inside`` (the view's other paths) below it, bound again in the copy instead of
+    copied.  Raises :class:`FolderTooLarge` past :data:`COPY_MB` or :data:`COPY_FILES`."""
+    folder = os.path.realpath(folder)
+    below = [p for p in inside if p.startswith(folder.rstrip("/") + "/")]
+    keep = _outermost(below)
+    left_out = set(keep) | {os.path.realpath(p) for p in private if p}
+    size = entries = 0
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if not _skipped(d) and os.path.join(root, d) not in left_out]
+        for name in files:
+            path = os.path.join(root, name)
+            if _skipped(name) or path in left_out:
+                continue
+            try:
+                info = os.stat(path, follow_symlinks=False)
+            except OSError:
+                continue
+            entries += 1
+            size += info.st_size if os.path.isfile(path) and not os.path.islink(path) else 0
+        entries += len(dirs)
+        if size > COPY_MB << 20 or entries > COPY_FILES:
+            raise FolderTooLarge(
+                f"the player's folder {folder} holds more than {COPY_MB} MiB or {COPY_FILES} files and folders "
+                "(hidden ones and __pycache__ left out): a submitted player's folder is copied into each game's jail; "
+                "put the player's files in a folder of their own")
+    return {"path": folder, "keep": keep}
+
+
+class View:
+    """What one jailed player can read (see the module's docstring).  ``code``: the player's
+    own folders, copied into each game's jail (:func:`copy_plan`); ``plugins``: the config's
+    plugins' folders, bound read-only as they are."""
+
+    def __init__(self, code=(), private=(), plugins=()):
         private = list(private) + default_private()
         self.links: list = []  # (target, path): symbolic links among a covered folder's entries
-        self.code = cover(code, private, self.links)
+        self.code = cover(list(code) + list(plugins), private, self.links)
         trusted = python_paths() + package_folders() + compiled_build()
         self.paths = _outermost(cover(trusted, private, self.links) + self.code)
         self.sys_path = import_roots(package_folders()) + import_roots(self.code)
+        # a lone module file stays bound, and so does a folder of Python's or arena's own (trusted
+        # code, shared read-only as every library is)
+        own = [f for f in map(os.path.realpath, code) if os.path.isdir(f) and not _below(f, trusted)]
+        inside = cover(trusted, private) + cover(plugins, private)
+        self.copies = [copy_plan(folder, private, inside) for folder in _outermost(own)]
 
     def key(self) -> tuple:
         """Views with the same key are the same filesystem."""

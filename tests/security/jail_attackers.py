@@ -237,8 +237,8 @@ def flood(data: bytes, seconds: float = 3.0) -> list:
     done = []
     try:
         fds = [int(fd) for fd in os.listdir("/proc/self/fd")]
-    except OSError:
-        return done
+    except OSError:  # no /proc (the jail's): every number a descriptor may have
+        fds = range(1024)
     for fd in fds:
         try:
             mode = os.fstat(fd).st_mode
@@ -322,8 +322,10 @@ _KEY_SPEC_USER_KEYRING, _KEYCTL_UNLINK, _KEYCTL_SEARCH, _KEYCTL_READ = -4, 9, 10
 class Memory:
     """Every place a player process might keep something for a later process: a class
     attribute, files in its folders, /tmp, /dev/shm and /var/tmp, a SysV shared memory
-    segment, an abstract unix socket served by a forked child (named "arena-jailmem"), and
-    a key in the kernel's user key ring (one per user and user namespace)."""
+    segment, an abstract unix socket served by a forked child (named "arena-jailmem"), a
+    key in the kernel's user key ring (one per user and user namespace), and which pages of
+    ``notepad.bin`` beside this file are cached (``channel_attackers.PageNotes``, where the
+    test put one there)."""
 
     entries: dict = {}  # tag -> entries; the class attribute lives as long as the process
 
@@ -331,6 +333,15 @@ class Memory:
         self.tag = tag
         self.name = f"arena-jail-memory-{tag}"
         self.key = zlib.crc32(self.name.encode()) & 0x7FFFFFFF
+        self.notepad = os.path.join(os.path.dirname(os.path.abspath(__file__)), "notepad.bin")
+
+    def _notes(self):
+        from channel_attackers import PageNotes
+
+        try:
+            return PageNotes(self.notepad) if os.path.getsize(self.notepad) >= PageNotes.size() else None
+        except OSError:
+            return None
 
     def folders(self) -> list:
         out = []
@@ -363,6 +374,9 @@ class Memory:
             saved.append("socket")
         if self._key_write(data):
             saved.append("keyring")
+        notes = self._notes()
+        if notes is not None and all(notes.append(entry) for entry in entries.values()):
+            saved.append("pagecache")
         return saved
 
     def load(self) -> list:
@@ -386,6 +400,9 @@ class Memory:
             found.append(("keyring", json.loads(self._key_read())))
         except (OSError, ValueError, TypeError):
             pass
+        notes = self._notes()
+        if notes is not None:
+            found.append(("pagecache", {f"page-{i}": e for i, e in enumerate(notes.load()[1])}))
         return [(channel, entries) for channel, entries in found if isinstance(entries, dict) and entries]
 
     # --- SysV shared memory
@@ -614,45 +631,33 @@ class CacheProber(RandomPlayer):
 
     @staticmethod
     def probe() -> list:
-        worked = []
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.syscall.restype = ctypes.c_long
-        libc.mmap.restype = ctypes.c_void_p
-        libc.mmap.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int,
-                              ctypes.c_long)
-        numbers = {"x86_64": {"mincore": 27, "madvise": 28, "readahead": 187, "cachestat": 451},
-                   "aarch64": {"mincore": 232, "madvise": 233, "readahead": 213, "cachestat": 451}}.get(
-                       os.uname().machine, {})
-        with open(__file__, "rb") as f:
-            fd = f.fileno()
-            page = libc.mmap(None, 4096, 1, 1, fd, 0)  # PROT_READ, MAP_SHARED
-            if numbers and page not in (None, ctypes.c_void_p(-1).value):
-                vector = ctypes.create_string_buffer(8)
-                if libc.syscall(ctypes.c_long(numbers["mincore"]), ctypes.c_void_p(page), ctypes.c_size_t(4096),
-                                vector) == 0:
-                    worked.append("mincore")
-                if libc.syscall(ctypes.c_long(numbers["madvise"]), ctypes.c_void_p(page), ctypes.c_size_t(4096),
-                                ctypes.c_long(21)) == 0:  # MADV_PAGEOUT
-                    worked.append("madvise(MADV_PAGEOUT)")
-            if numbers:
-                if libc.syscall(ctypes.c_long(numbers["readahead"]), ctypes.c_long(fd), ctypes.c_long(0),
-                                ctypes.c_size_t(4096)) == 0:
-                    worked.append("readahead")
-                ranges, stats = (ctypes.c_uint64 * 2)(0, 4096), (ctypes.c_uint64 * 8)()
-                if libc.syscall(ctypes.c_long(numbers["cachestat"]), ctypes.c_long(fd), ranges, stats,
-                                ctypes.c_long(0)) == 0:
-                    worked.append("cachestat")
-            try:
-                os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-                worked.append("fadvise(DONTNEED)")
-            except OSError:
-                pass
+        """The ways of reading or changing which pages of its own file are cached that work:
+        ``channel_attackers.Residency``'s readers (``mincore``, ``pagemap`` after a fault,
+        major-fault counts from ``getrusage`` and ``/proc/self/stat``) and clearers
+        (``process_madvise``, ``madvise``, ``fadvise``), ``readahead``, ``cachestat`` and
+        ``preadv2(RWF_NOWAIT)``."""
+        from channel_attackers import Residency, _call
+
+        residency = Residency(__file__, 1)
+        try:
+            worked = [name for name in Residency.READERS if getattr(residency, f"by_{name}")() is not None]
+            worked += residency.clear()
+            fd = residency.fd
+            numbers = {"x86_64": {"readahead": 187}, "aarch64": {"readahead": 213}}.get(os.uname().machine, {})
+            if numbers and residency.libc.syscall(ctypes.c_long(numbers["readahead"]), ctypes.c_long(fd),
+                                                  ctypes.c_long(0), ctypes.c_size_t(4096)) == 0:
+                worked.append("readahead")
+            ranges, stats = (ctypes.c_uint64 * 2)(0, 4096), (ctypes.c_uint64 * 8)()
+            if _call("cachestat", ctypes.c_long(fd), ranges, stats, ctypes.c_long(0)) == 0:
+                worked.append("cachestat")
             try:
                 os.pread(fd, 16, 0)  # cached again (the calls above may have dropped it)
                 os.preadv(fd, [bytearray(16)], 0, os.RWF_NOWAIT)
                 worked.append("preadv2(RWF_NOWAIT)")
             except (OSError, AttributeError):
                 pass
+        finally:
+            residency.close()
         return worked
 
 

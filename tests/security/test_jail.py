@@ -613,15 +613,38 @@ def test_a_malformed_reply_from_start_is_a_clean_error_of_the_checks(tmp_path, k
 
 # --- 4. remembering the other rotation -----------------------------------------------------
 
+def fresh_notepad(path: Path) -> None:
+    """A file of random bytes none of whose pages is cached (for ``PageNotes``)."""
+    from channel_attackers import PageNotes
+
+    with open(path, "wb") as f:
+        f.write(os.urandom(PageNotes.size()))
+        f.flush()
+        os.fsync(f.fileno())
+        os.posix_fadvise(f.fileno(), 0, 0, os.POSIX_FADV_DONTNEED)
+
+
 def test_nothing_is_remembered_from_one_rotation_of_a_deal_to_the_other(tmp_path, workers, leftovers):
     """Both rotations of a deal are dealt alike: what the attacker held from one seat, its
     opponent holds from the other.  Whatever it stores (globals, files, /tmp, /dev/shm, SysV
-    shared memory, an abstract socket held by a child, the kernel's user key ring), it claims
-    no correct hand."""
+    shared memory, an abstract socket held by a child, the kernel's user key ring, which pages
+    of a large file of its own folder are cached), it claims no correct hand.  The page-cache
+    notes work outside the jail (the check of the attacker itself)."""
+    from channel_attackers import PageNotes
     from jail_attackers import Memory
 
+    fresh_notepad(tmp_path / "outside.bin")
+    notes = PageNotes(str(tmp_path / "outside.bin"))
+    assert notes.append({"seat": 1, "hand": [1, 4, 6], "seen": [3]}) and \
+        [e["hand"] for e in notes.load()[1]] == [[1, 4, 6]], "the page-cache notes do not work even outside the jail"
+    attacker = tmp_path / "attacker"  # the attacker's own folder: its code and a large file, none of it cached
+    attacker.mkdir()
+    for name in ("jail_attackers.py", "channel_attackers.py"):
+        shutil.copy(HERE / name, attacker / name)
+    fresh_notepad(attacker / "notepad.bin")
     tag = uuid.uuid4().hex[:12]
-    run = Run(tmp_path, workers, RANDOMS + [submitted("x", "Rememberer", tag=tag)], games_per_pairing=2)
+    rememberer = {"name": "x", "class": f"{attacker / 'jail_attackers.py'}:Rememberer", "params": {"tag": tag}}
+    run = Run(tmp_path, workers, RANDOMS + [rememberer], games_per_pairing=2)
     try:
         run.play()
     finally:
@@ -644,13 +667,14 @@ def test_nothing_is_remembered_from_one_rotation_of_a_deal_to_the_other(tmp_path
 
 def test_the_page_cache_can_be_neither_read_nor_cleared_from_the_jail(tmp_path):
     """Which pages of a readable file are cached is state every process of the machine shares:
-    set or cleared in one game, read in the next.  In the jail every call that reads it without
-    timing (mincore, cachestat, preadv2 with RWF_NOWAIT) or drops it (fadvise, readahead,
-    madvise MADV_PAGEOUT) is refused; the same calls outside the jail work (the check of the
-    attacker itself)."""
+    set or cleared in one game, read in the next.  In the jail every way to read it without
+    timing (mincore, cachestat, preadv2 with RWF_NOWAIT, /proc/self/pagemap after a fault,
+    major-fault counts from getrusage or /proc/self/stat) or to drop it (fadvise, readahead,
+    madvise and process_madvise with MADV_PAGEOUT or MADV_COLD) is refused; the same calls
+    outside the jail work (the check of the attacker itself)."""
     from jail_attackers import CacheProber
 
-    assert len(CacheProber.probe()) >= 4, "the attacker's calls do not work even outside the jail"
+    assert len(CacheProber.probe()) >= 8, "the attacker's calls do not work even outside the jail"
     run = Run(tmp_path, 0, [RANDOMS[0], submitted("x", "CacheProber")], games_per_pairing=1)
     run.play()
     run.check_complete()

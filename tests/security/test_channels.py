@@ -1,0 +1,114 @@
+"""Nothing one jail can mark that another can read: two jails alive at once pass no message,
+and the system-call filter that closes the kernel's shared state is an allowlist.
+
+The channels (``channel_attackers.Channels``) are first shown to work between two plain
+processes on this machine; then both seats of a real toy tournament are the same attacker,
+the first to move sending its dealt hand through each of them and the other listening, with
+the game master in the tournament's process and on Ray (``test_jail.Run``).
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import uuid
+
+import pytest
+
+from channel_attackers import Channels, hand_code, hand_of, prepare_shared
+from test_jail import HERE, TOY, Run, json_prefix, replayed, workers  # noqa: F401 - workers: the fixture
+
+CHANNELS = str(HERE / "channel_attackers.py")
+# carried between two plain processes on every Linux machine (the page cache needs mincore or a
+# readable pagemap, access times a mount that updates them: not asserted)
+EVERYWHERE = ("posix_lock", "ofd_lock", "flock", "notify", "devshm", "abstract", "sysv")
+
+
+def exchange_outside(shared, tag: str, hand) -> dict:
+    """What a receiver hears of ``hand``, sent by another plain process on this machine."""
+    receiver = subprocess.Popen([sys.executable, CHANNELS, "receive", str(shared), tag], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, text=True, cwd=HERE)
+    sender = None
+    try:
+        assert receiver.stdout.readline().strip() == "READY"
+        sender = subprocess.Popen([sys.executable, CHANNELS, "send", str(shared), tag, str(hand_code(hand))],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=HERE)
+        sender.stdout.readline()
+        receiver.stdin.write("now\n")
+        receiver.stdin.flush()
+        heard = json.loads(receiver.stdout.readline())
+    finally:
+        for process in (sender, receiver):
+            if process is not None:
+                process.kill()
+                process.wait()
+        Channels(str(shared), tag).forget()
+    return {name: hand_of(value) if isinstance(value, int) else value for name, value in heard.items()}
+
+
+def test_two_jails_alive_at_once_pass_no_message(tmp_path, workers):
+    """Both seats of every game are a Whisperer: seat 0 sends its dealt hand through file locks
+    (POSIX, open-file, flock) on files both jails read, inotify, the page cache of a file neither
+    has read, access times, /dev/shm, abstract sockets, message queues and System V shared
+    memory, and keeps them held while it waits, frozen; seat 1, listening since start(), names
+    no correct hand through any of them.  Between two plain processes the same channels carry
+    it."""
+    shared = tmp_path / "shared"  # a folder every jail binds read-only: the game's plugin's
+    prepare_shared(str(shared))
+    heard = exchange_outside(shared, f"out-{uuid.uuid4().hex[:8]}", [2, 5, 6])
+    assert all(heard[name] == [2, 5, 6] for name in EVERYWHERE), f"the channels do not work even outside: {heard}"
+    prepare_shared(str(shared))
+    shutil.copy(TOY, shared / "toy_game.py")
+    tag = uuid.uuid4().hex[:8]
+    whisperers = [{"name": name, "class": f"{CHANNELS}:Whisperer", "params": {"shared": str(shared), "tag": tag}}
+                  for name in ("w1", "w2")]
+    run = Run(tmp_path, workers, whisperers, plugins=[str(shared / "toy_game.py")], games_per_pairing=2)
+    try:
+        run.play()
+    finally:
+        Channels(str(shared), tag).forget()
+    run.check_complete()
+    heard_in = []
+    for record in run.records:
+        truth = sorted(replayed_deal(record).hands[0])
+        reports = [f["detail"] for f in record["faults"] if f["seat"] == 1 and "Report: WHISPER " in f["detail"]]
+        assert len(reports) == 1, f"seat 1 did not report in game {record['id']}: {record['faults']}"
+        heard = json_prefix(reports[0].split("Report: WHISPER ", 1)[1])
+        heard_in += [(record["id"], channel) for channel, claim in heard["claims"].items() if claim == truth]
+    assert not heard_in, f"a message went from one jail to the other: {heard_in}"
+
+
+def replayed_deal(record):
+    """The state of a recorded game before its first move (the hands as dealt)."""
+    return replayed(dict(record, actions=[]))
+
+
+@pytest.fixture(scope="module")
+def refusing_player(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("refusing")
+    (folder / "fadviser.py").write_text(
+        "import os\n"
+        "from players.random_player import RandomPlayer\n\n\n"
+        "class Fadviser(RandomPlayer):\n"
+        "    def act(self, observation):\n"
+        "        with open(__file__, 'rb') as f:\n"
+        "            os.posix_fadvise(f.fileno(), 0, 0, os.POSIX_FADV_DONTNEED)\n"
+        "        return super().act(observation)\n")
+    return folder / "fadviser.py"
+
+
+def test_a_call_outside_the_allowlist_is_the_players_fault_with_its_name(refusing_player):
+    """A player whose move makes a system call the jail refuses is charged with it, and the
+    error names the call: ``syscall 221 (fadvise64) refused by the jail``."""
+    from typer.testing import CliRunner
+
+    from arena.cli import app
+    from arena.jail import seccomp
+
+    number = {name: n for n, name in seccomp.names().items()}["fadvise64"]
+    result = CliRunner().invoke(app, ["check-player", f"{refusing_player}:Fadviser", "--game", "origin",
+                                      "--games", "1"])
+    assert result.exit_code == 2
+    assert f"game 1 seat 0: syscall {number} (fadvise64) refused by the jail: OSError at {refusing_player}:8" \
+        in result.output, result.output
