@@ -208,10 +208,33 @@ def tournament_throughput(game: str, spec: str, params: dict, games: int, repeat
                     "isolated games/s": round(across, 3)}, across / inside, target)
 
 
+OWN_FOLDER = {"files": 10, "data KiB": 256}  # the submitted player's folder of the copied-folder row
+
+
+def _own_folder(root: str) -> str:
+    """A submitted player in a folder of its own, as the jail copies it into every game:
+    ``player.py`` (a random player), 8 small modules beside it and a data file (a model's
+    weights, say) of ``OWN_FOLDER["data KiB"]``; its spec."""
+    import os
+
+    os.makedirs(os.path.join(root, "helpers"))
+    with open(os.path.join(root, "player.py"), "w") as f:
+        f.write("from players.random_player import RandomPlayer\n\n\nclass Player(RandomPlayer):\n    pass\n")
+    for i in range(OWN_FOLDER["files"] - 2):
+        with open(os.path.join(root, "helpers", f"part{i}.py"), "w") as f:
+            f.write(f"VALUE = {i}\n" * 200)
+    with open(os.path.join(root, "weights.bin"), "wb") as f:
+        f.write(os.urandom(OWN_FOLDER["data KiB"] << 10))
+    return os.path.join(root, "player.py") + ":Player"
+
+
 def fresh_player_cost(game: str, games: int = 30) -> dict:
     """ms per game of a fresh jailed player (spawned, loaded, started, ended, killed with its
-    cgroup), the same with a fresh interpreter per game (no jail), and the template's start."""
+    cgroup): arena's random player (its folder, arena's own, bound as it is) and a submitted
+    player whose own folder the jail copies for every game (:func:`_own_folder`); the same with
+    a fresh interpreter per game (no jail); and the template's start."""
     import os
+    import tempfile
 
     from arena.jail import Limits
     from arena.jail.process import Jail
@@ -221,29 +244,34 @@ def fresh_player_cost(game: str, games: int = 30) -> dict:
     before = os.sched_getaffinity(0)
     os.sched_setaffinity(0, {min(before)})  # one CPU, as a game master and its players in a tournament
     try:
-        for label, bwrap in (("jail", True), ("no jail", False)):
-            jail = Jail(bwrap=bwrap)
-            try:
-                began = time.perf_counter()
-                _one_fresh_player(jail, game, n, Limits())  # the jail's template starts here
-                first = time.perf_counter() - began
-                times = []
-                for _ in range(games):
+        with tempfile.TemporaryDirectory() as folder:
+            copied = _own_folder(os.path.join(folder, "mine"))
+            kinds = (("jail", True, _SPECS["random"]), ("jail, own folder copied", True, copied),
+                     ("no jail", False, _SPECS["random"]))
+            for label, bwrap, spec in kinds:
+                jail = Jail(bwrap=bwrap)
+                try:
                     began = time.perf_counter()
-                    _one_fresh_player(jail, game, n, Limits())
-                    times.append(time.perf_counter() - began)
-            finally:
-                jail.close()
-            row[f"{label} ms/game"] = round(statistics.median(times) * 1000, 1)
-            if bwrap:
-                row["template start ms (once)"] = round((first - statistics.median(times)) * 1000, 1)
+                    _one_fresh_player(jail, spec, game, n, Limits())  # the jail's template starts here
+                    first = time.perf_counter() - began
+                    times = []
+                    for _ in range(games):
+                        began = time.perf_counter()
+                        _one_fresh_player(jail, spec, game, n, Limits())
+                        times.append(time.perf_counter() - began)
+                finally:
+                    jail.close()
+                row[f"{label} ms/game"] = round(statistics.median(times) * 1000, 1)
+                if label == "jail":
+                    row["template start ms (once)"] = round((first - statistics.median(times)) * 1000, 1)
     finally:
         os.sched_setaffinity(0, before)
+    row["copied folder"] = f"{OWN_FOLDER['files']} files, {OWN_FOLDER['data KiB']} KiB of data"
     return row
 
 
-def _one_fresh_player(jail, game: str, n: int, limits) -> None:
-    process = jail.spawn("players.random_player:RandomPlayer", {}, game, limits)
+def _one_fresh_player(jail, spec: str, game: str, n: int, limits) -> None:
+    process = jail.spawn(spec, {}, game, limits)
     try:
         process.load()
         process.start(game, 0, n, 1, time.monotonic() + 60)

@@ -9,16 +9,17 @@ and what is missing):
 - its own user, PID, mount, network, IPC and UTS namespaces, made by bubblewrap
   once per game master and code folder (:mod:`arena.jail.template`) and again,
   fresh, for every player and game;
-- a filesystem built path by path (:mod:`arena.jail.view`): Python, arena and its
-  own code, read-only; a private tmpfs scratch of ``player_disk_mb``; its own
-  ``/proc``; nothing of the results, the configs, the secret, Ray or the other
-  players;
+- a filesystem built path by path (:mod:`arena.jail.view`): Python, arena and a copy
+  of its own folder made for this game, read-only; a private tmpfs scratch of
+  ``player_disk_mb``; a ``/proc`` of two copied files; nothing of the results, the
+  configs, the secret, Ray or the other players;
 - a cgroup for its whole process tree (:mod:`arena.jail.cgroups`): memory capped
   at ``player_memory_mb``, a few tasks, one CPU (the game's), frozen whenever it
   is not being asked, killed whole at the game's end;
-- inside, every capability dropped, ``no_new_privs``, a system-call filter that
-  refuses the kernel's key rings and the page cache's state (:mod:`arena.jail.seccomp`)
-  and Landlock (:mod:`arena.jail.confine`);
+- inside, every capability dropped, ``no_new_privs``, Landlock (:mod:`arena.jail.confine`)
+  and a system-call allowlist (:mod:`arena.jail.seccomp`): every call a Python program
+  does not need refused, the kernel's key rings, file locks, notifications and the page
+  cache's state among them;
 - a bounded protocol read by a total parser (:mod:`arena.jail.protocol`); its
   stderr through a pipe, of which only the last lines are kept.
 

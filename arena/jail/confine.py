@@ -9,7 +9,9 @@ cgroup; where the jail cannot run it is what is left:
   ambient and the bounding set) and the secure bits locked, so that no ``execve``
   gives one back; ``no_new_privs``.
 - **memory**: ``RLIMIT_AS`` per process (the cgroup caps the whole tree); core
-  dumps off; files written at most ``FILE_BYTES`` each.
+  dumps off; files written at most ``FILE_BYTES`` each; at most ``DESCRIPTORS`` open
+  files and ``SIGNALS`` queued signals per process (the kernel counts pipe buffers and
+  queued signals per user, across jails).
 - **processes** (no cgroup, not root): ``RLIMIT_NPROC``.
 - **network** (no jail, root): a network namespace of its own.
 - **system calls** (:mod:`arena.jail.seccomp`): an allowlist, compiled by the game master
@@ -32,6 +34,8 @@ from arena.jail import seccomp
 FILE_BYTES = 256 << 20
 DEFAULT_MEMORY_MB = 2048
 DEFAULT_TASKS = 8  # the host's own thread plus a few threads or children
+DESCRIPTORS = 64  # open files per process: 8 tasks hold at most 8 * 32 pipes, a quarter of a user's soft limit
+SIGNALS = 64  # signals queued per process
 DEFAULT_DISK_MB = 64
 
 # Landlock (linux/landlock.h)
@@ -80,6 +84,11 @@ def enter(limits: dict) -> list:
     _lower(resource.RLIMIT_AS, int(limits.get("memory_mb") or DEFAULT_MEMORY_MB) << 20)
     _lower(resource.RLIMIT_CORE, 0)
     _lower(resource.RLIMIT_FSIZE, FILE_BYTES)
+    # counters the kernel keeps per user, shared by every jail (one user runs them all): pipe
+    # buffers (past fs.pipe-user-pages-soft every new pipe of the user shrinks to one page, which
+    # another jail would see) and queued signals; a process holds at most DESCRIPTORS pipe ends
+    _lower(resource.RLIMIT_NOFILE, DESCRIPTORS)
+    _lower(resource.RLIMIT_SIGPENDING, SIGNALS)
     root = os.geteuid() == 0
     if not root and not limits.get("cgroup"):
         _lower(resource.RLIMIT_NPROC, int(limits.get("tasks") or DEFAULT_TASKS))

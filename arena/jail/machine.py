@@ -74,6 +74,8 @@ def probe(memory_mb: int | None = None, disk_mb: int | None = None, tasks: int |
         missing.append("jail")
         if abi < 1:
             missing.append("landlock")
+    if seccomp.program() is None:
+        missing.append("seccomp")
     if layout is None:
         tree = "NONE: no writable cgroup here; each process is limited on its own (RLIMIT_AS)"
         missing.append("cgroup")
@@ -93,7 +95,8 @@ def probe(memory_mb: int | None = None, disk_mb: int | None = None, tasks: int |
                   f"{memory_mb} MiB of address space per process (RLIMIT_AS)",
         "network": network,
         "privileges": "every capability dropped, no_new_privs"
-                      + (", seccomp (no key rings, no look at the page cache)" if seccomp.program() else "")
+                      + (", a system-call allowlist (seccomp)" if seccomp.program() else
+                         f", NO system-call filter ({seccomp.unavailable()})")
                       + (f", Landlock ABI {abi}" if abi >= 1 else ""),
         "clocks": "a clock per move and each player's own time for the game (a chess clock), kept by the game "
                   "master, which kills an overrunning player",

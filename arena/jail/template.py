@@ -12,18 +12,20 @@ it forks:
 
 - **C** (the anchor), which makes new mount, PID, network, IPC and UTS namespaces
   and forks
-- **H** (the player's host, PID 1 of its namespace): it mounts its own ``/proc``
-  (``sys``, ``sysrq-trigger``, ``irq`` and ``bus`` read-only, as bubblewrap does),
-  a fresh tmpfs of ``disk_mb`` on ``/tmp`` (also ``/dev/shm``: one limit for
-  both), forbids further user namespaces, pins itself to the game master's
-  CPUs, keeps only its pipes, and waits for the game master's hello, after which
-  it drops every capability (:mod:`arena.jail.confine`) and loads the player.
+- **H** (the player's host, PID 1 of its namespace): it mounts a fresh tmpfs of
+  ``disk_mb`` on ``/tmp`` (also ``/dev/shm``: one limit for both), a copy of the
+  player's own folder made for this game (:func:`_copy_own_code`) and, over its own
+  ``/proc``, a read-only tmpfs of :data:`PROC_FILES` copies (:func:`_static_proc`);
+  forbids further user namespaces, pins itself to the game master's CPUs, keeps
+  only its pipes, and waits for the game master's hello, after which it drops
+  every capability, installs the allowlist (:mod:`arena.jail.confine`) and loads
+  the player.
 
 C reports H's PID; the game master puts H in the player's cgroup before the
 hello.  Killing H ends its PID namespace, so every process the player started
 dies with it; C then exits.  Each game's player starts from the template's
-memory, with a scratch, a process table, a network and IPC objects of its own:
-nothing of one game's player is there for the next.
+memory, with a scratch, a copy of its code, a process table, a network and IPC
+objects of its own: nothing of one game's player is there for the next.
 """
 from __future__ import annotations
 

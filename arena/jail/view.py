@@ -5,8 +5,8 @@ Nothing in the view is derived from the game master's environment (its
 their real paths:
 
 - the system's shared libraries and tools (``/usr`` and the ``/lib*``/``/bin``
-  links or folders beside it, ``/etc/ld.so.cache``, ``/etc/localtime``, the CPU list
-  under ``/sys/devices/system/cpu``);
+  links or folders beside it, ``/etc/ld.so.cache``, ``/etc/localtime``, the CPU count
+  files of ``/sys/devices/system/cpu``: :data:`CPU_LISTS`);
 - Python's installation: ``sys.base_prefix``, ``sys.prefix`` (a virtual
   environment, with its installed packages), ``sysconfig``'s library paths and
   ``site``'s package folders;
@@ -22,10 +22,12 @@ their real paths:
   same link inside the jail (never bound: a bind follows the link on the host, to the
   private path it may name), so it resolves within the view, where no private path is;
   without the jail it is left out (a Landlock grant follows it too).  A file entry that
-  is a hard link of a private file (the same inode) is left out.
+  is a hard link of a private file (the same inode) is left out.  In the jail the
+  player's own folders (not the plugins', not a folder of Python's or arena's) are
+  copied for each game (:func:`copy_plan`, done by :mod:`arena.jail.template`).
 
-and nothing else: ``/proc`` and ``/tmp`` are the player's own (mounted by
-:mod:`arena.jail.template`), ``/dev`` has only ``null``, ``zero``, ``full``,
+and nothing else: ``/proc`` (two copied files) and ``/tmp`` are the player's own (mounted
+by :mod:`arena.jail.template`), ``/dev`` has only ``null``, ``zero``, ``full``,
 ``random``, ``urandom`` and ``tty``, and the rest of the tree is a read-only
 empty skeleton.  :meth:`View.bwrap` turns it into bubblewrap's arguments; without
 the jail, the same paths are Landlock's read grants (:meth:`View.readable`).
@@ -260,8 +262,12 @@ class View:
 
     def readable(self) -> list:
         """Landlock's read grants where there is no jail: the same paths, the system's
-        libraries and the few devices and ``/proc`` files Python reads."""
-        extra = [p for p in SYSTEM if os.path.exists(p)] + ["/proc", "/dev/urandom", "/dev/random", "/dev/null"]
+        libraries, the few devices Python reads and the ``/proc`` files a jail copies (not
+        ``/proc``'s per-process files: ``pagemap``, ``smaps``, ``stat``, ``io``)."""
+        from arena.jail.template import PROC_FILES
+
+        extra = [p for p in SYSTEM if os.path.exists(p)] + [f"/proc/{name}" for name in PROC_FILES] + \
+            ["/dev/urandom", "/dev/random", "/dev/null"]
         return self.paths + extra
 
     def bwrap(self) -> list:

@@ -4,6 +4,7 @@ filter is checked on an x86-64 machine.  An allowlist: every call it does not na
 from __future__ import annotations
 
 import errno
+from pathlib import Path
 
 import pytest
 
@@ -121,3 +122,15 @@ def test_a_refusal_is_named_where_the_player_meets_it():
     except ValueError as exc:
         assert seccomp.refusal(exc, known) == f"syscall {number} (fadvise64) refused by the jail"
     assert seccomp.refusal(OSError(errno.ENOENT, "no"), known) is None
+
+
+def test_what_a_python_player_uses_works_in_the_jail():
+    """Threads, fork, subprocess, multiprocessing, sockets, asyncio, signals and timers, files,
+    sqlite3 and numpy all work under the allowlist (python_player.Battery)."""
+    from typer.testing import CliRunner
+
+    from arena.cli import app
+
+    player = Path(__file__).resolve().parent / "python_player.py"
+    result = CliRunner().invoke(app, ["check-player", f"{player}:Battery", "--game", "origin", "--games", "1"])
+    assert result.exit_code == 0, result.output
