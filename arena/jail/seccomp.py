@@ -66,7 +66,7 @@ ALLOWED = {
                   "set_tid_address", "set_robust_list", "get_robust_list", "rseq", "arch_prctl",
                   "sched_getaffinity", "sched_setaffinity", "sched_getparam", "sched_getscheduler",
                   "sched_get_priority_max", "sched_get_priority_min", "sched_rr_get_interval", "getpriority",
-                  "setpriority", "getcpu", "getrlimit", "setrlimit", "prlimit64", "uname", "sysinfo",
+                  "setpriority", "getcpu", "getrlimit", "setrlimit", "prlimit64", "uname",
                   "getrandom"),
     "signals": ("rt_sigaction", "rt_sigprocmask", "rt_sigreturn", "rt_sigpending", "rt_sigsuspend",
                 "rt_sigtimedwait", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "sigaltstack", "restart_syscall",
