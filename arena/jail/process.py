@@ -420,7 +420,7 @@ BWRAP_ENV = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "TMPDIR": "/tmp", "LANG": 
              "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1",
              "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 NAMESPACES = ["--unshare-user", "--unshare-ipc", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
-TEMPLATE_CAPS = ["CAP_SYS_ADMIN", "CAP_SETPCAP", "CAP_SYS_RESOURCE"]
+TEMPLATE_CAPS = ["CAP_SYS_ADMIN", "CAP_SETPCAP", "CAP_SYS_RESOURCE", "CAP_SETFCAP"]  # SETFCAP: arena/jail/template.py _mapper
 
 
 def bwrap_command(view: View, program: list) -> list:

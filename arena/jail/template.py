@@ -10,16 +10,17 @@ and never runs a line of a player's.  For each player of each game the game
 master sends it the three pipe ends of that player (requests, replies, stderr);
 it forks:
 
-- **C** (the anchor), which makes new mount, PID, network, IPC and UTS namespaces
-  and forks
+- **C** (the anchor), which makes new user, mount, PID, network, IPC and UTS
+  namespaces (the user namespace mapped to the same user by a child left in the
+  template's, :func:`_mapper`: what the kernel counts per user and namespace, the key
+  ring and queued signals among them, is then this game's own) and forks
 - **H** (the player's host, PID 1 of its namespace): it mounts a fresh tmpfs of
   ``disk_mb`` on ``/tmp`` (also ``/dev/shm``: one limit for both), a copy of the
-  player's own folder made for this game (:func:`_copy_own_code`) and, over its own
+  player's own folder made for this game (:func:`_copy_own_code`) and, over
   ``/proc``, a read-only tmpfs of :data:`PROC_FILES` copies (:func:`_static_proc`);
-  forbids further user namespaces, pins itself to the game master's CPUs, keeps
-  only its pipes, and waits for the game master's hello, after which it drops
-  every capability, installs the allowlist (:mod:`arena.jail.confine`) and loads
-  the player.
+  pins itself to the game master's CPUs, keeps only its pipes, and waits for the
+  game master's hello, after which it drops every capability, installs the
+  allowlist (:mod:`arena.jail.confine`) and loads the player.
 
 C reports H's PID; the game master puts H in the player's cgroup before the
 hello.  Killing H ends its PID namespace, so every process the player started
@@ -42,6 +43,7 @@ from arena.jail import confine
 
 CONTROL = 3
 _NEWNS, _NEWPID, _NEWNET, _NEWIPC, _NEWUTS = 0x20000, 0x20000000, 0x40000000, 0x08000000, 0x04000000
+_NEWUSER = 0x10000000
 _MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_NOEXEC = 1, 2, 4, 8
 _MS_REMOUNT, _MS_BIND, _MS_REC, _MS_PRIVATE = 32, 4096, 16384, 1 << 18
 # what a player's /proc holds (copies; nothing live): what onnxruntime reads (tools/trace_jail_syscalls.py)
@@ -159,13 +161,6 @@ def make_player_jail(setup: dict) -> None:
     """In H, still privileged inside the template's user namespace: its own mounts."""
     lib = confine.libc()
     _mount(lib, None, "/", None, _MS_REC | _MS_PRIVATE)
-    proc_flags = _MS_NOSUID | _MS_NODEV | _MS_NOEXEC
-    _mount(lib, "proc", "/proc", "proc", proc_flags)  # this PID namespace's, for the steps below
-    try:  # no user namespace below this one: less of the kernel to attack (its limit, for this namespace)
-        with open("/proc/sys/user/max_user_namespaces", "w") as f:
-            f.write("0")
-    except OSError:
-        pass
     # code the view holds below /tmp (a player written to a temporary folder) stays in sight
     # above the scratch: held open, then bound again at its path once the tmpfs is there
     kept = [(path, os.open(path, os.O_PATH)) for path in setup.get("under_scratch", ()) if os.path.exists(path)]
@@ -235,7 +230,9 @@ def _anchor(control: socket.socket, report: int, fds: list, setup: dict, templat
         os._exit(1)
     lib = confine.libc()
     try:
-        _check(lib.unshare(_NEWNS | _NEWPID | _NEWNET | _NEWIPC | _NEWUTS), "unshare")
+        mapper = _mapper()
+        _check(lib.unshare(_NEWUSER | _NEWNS | _NEWPID | _NEWNET | _NEWIPC | _NEWUTS), "unshare")
+        _mapped(mapper)
     except OSError as exc:
         os.write(report, f"error {exc}".encode())
         os._exit(1)
@@ -260,6 +257,42 @@ def _anchor(control: socket.socket, report: int, fds: list, setup: dict, templat
         except InterruptedError:
             continue
     os._exit(0)
+
+
+def _mapper():
+    """A child, still in the template's user namespace, that gives this process's next user
+    namespace the same user and group (mapping user 0 takes CAP_SETFCAP in the parent
+    namespace, which the template has and a process inside the new one has not): (pid, the
+    pipe that says go, the pipe of its answer)."""
+    go, answer = os.pipe(), os.pipe()
+    me, uid, gid = os.getpid(), os.geteuid(), os.getegid()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.read(go[0], 1)
+            for name, text in (("uid_map", f"{uid} {uid} 1"), ("setgroups", "deny"), ("gid_map", f"{gid} {gid} 1")):
+                with open(f"/proc/{me}/{name}", "w") as f:
+                    f.write(text)
+            os.write(answer[1], b"ok")
+        except OSError as exc:
+            os.write(answer[1], f"mapping the jail's user: {exc}".encode())
+        finally:
+            os._exit(0)
+    os.close(go[0])
+    os.close(answer[1])
+    return pid, go[1], answer[0]
+
+
+def _mapped(mapper) -> None:
+    """Have the mapper map this process's new user namespace; raises if it could not."""
+    pid, go, answer = mapper
+    os.write(go, b"x")
+    said = os.read(answer, 256).decode()
+    os.waitpid(pid, 0)
+    for fd in (go, answer):
+        os.close(fd)
+    if said != "ok":
+        raise JailSetupError(1, said or "the jail's user was not mapped")
 
 
 def _kill(pid: int) -> None:

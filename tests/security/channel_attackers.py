@@ -22,6 +22,7 @@ import fcntl
 import json
 import os
 import resource
+import signal
 import socket
 import struct
 import sys
@@ -310,6 +311,29 @@ class Channels:
                 out[name] = f"{type(exc).__name__}: {exc}"[:80]
         return out
 
+    @staticmethod
+    def _queue_signal() -> bool:
+        """sigqueue() a blocked real-time signal to itself (it stays queued); False on EAGAIN."""
+        class Value(ctypes.Union):
+            _fields_ = [("int", ctypes.c_int), ("ptr", ctypes.c_void_p)]
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.sigqueue.argtypes = (ctypes.c_int, ctypes.c_int, Value)
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGRTMIN})
+        return libc.sigqueue(os.getpid(), signal.SIGRTMIN, Value(0)) == 0
+
+    def send_pending(self) -> int:
+        """Queue signals to itself until the kernel refuses (the count of queued signals is kept
+        per user); returns how many it queued."""
+        queued = 0
+        while queued < 1 << 17 and self._queue_signal():
+            queued += 1
+        return queued
+
+    def receive_pending(self) -> bool:
+        """Whether this process may queue one signal: False when another filled the count."""
+        return self._queue_signal()
+
     def _send_posix_lock(self, bits, code):
         fd = os.open(self.path("locks"), os.O_RDONLY)
         self.held.append(fd)
@@ -549,7 +573,9 @@ class Whisperer(RandomPlayer):
     """Both seats of a game: the first to move sends its dealt hand through every
     :class:`Channels` channel (and keeps them held while it lives); the other, having listened
     since ``start()``, reads them on its first move and reports
-    ``Report("WHISPER {"claims": {channel: hand}, "refused": [channels that failed]}")``."""
+    ``Report("WHISPER {"claims": {channel: hand}, "bits": [one-bit channels that fired],
+    "refused": [channels that failed]}")``.  One bit: the count of queued signals, kept per user
+    (the sender fills it; the listener then cannot queue one)."""
 
     def __init__(self, seed: int = 0, shared: str = "", tag: str = "x"):
         super().__init__(seed)
@@ -570,11 +596,14 @@ class Whisperer(RandomPlayer):
 
             if observation.seat == 0:
                 self.channels.send(hand_code(observation.hand))
+                self.channels.send_pending()
             else:
                 heard = self.channels.receive()  # short: a fault's detail is cut at 300 characters
                 claims = {k: hand_of(v) for k, v in heard.items() if isinstance(v, int) and hand_of(v)}
                 refused = sorted(k for k, v in heard.items() if isinstance(v, str))
-                raise Report("WHISPER " + json.dumps({"claims": claims, "refused": refused}, separators=(",", ":")))
+                bits = [] if self.channels.receive_pending() else ["pending"]  # one bit: the sender filled it
+                raise Report("WHISPER " + json.dumps({"claims": claims, "bits": bits, "refused": refused},
+                                                     separators=(",", ":")))
         return super().act(observation)
 
 
@@ -584,14 +613,21 @@ def main() -> None:
     processes, outside any jail."""
     role, shared, tag = sys.argv[1:4]
     channels = Channels(shared, tag)
+    import resource as limits
+
+    limits.setrlimit(limits.RLIMIT_SIGPENDING, (64, 64))  # as the jail sets it
     if role == "send":
-        print(json.dumps(channels.send(int(sys.argv[4]))), flush=True)
+        sent = channels.send(int(sys.argv[4]))
+        sent["pending"] = channels.send_pending()
+        print(json.dumps(sent), flush=True)
         sys.stdin.read()
     else:
         channels.listen()
         print("READY", flush=True)
         sys.stdin.readline()
-        print(json.dumps(channels.receive()), flush=True)
+        heard = channels.receive()
+        heard["pending"] = not channels.receive_pending()
+        print(json.dumps(heard), flush=True)
 
 
 if __name__ == "__main__":

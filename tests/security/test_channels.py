@@ -44,20 +44,22 @@ def exchange_outside(shared, tag: str, hand) -> dict:
                 process.kill()
                 process.wait()
         Channels(str(shared), tag).forget()
-    return {name: hand_of(value) if isinstance(value, int) else value for name, value in heard.items()}
+    return {name: hand_of(value) if isinstance(value, int) and not isinstance(value, bool) else value
+            for name, value in heard.items()}
 
 
 def test_two_jails_alive_at_once_pass_no_message(tmp_path, workers):
     """Both seats of every game are a Whisperer: seat 0 sends its dealt hand through file locks
     (POSIX, open-file, flock) on files both jails read, inotify, the page cache of a file neither
     has read, access times, /dev/shm, abstract sockets, message queues and System V shared
-    memory, and keeps them held while it waits, frozen; seat 1, listening since start(), names
-    no correct hand through any of them.  Between two plain processes the same channels carry
-    it."""
+    memory, and fills the count of queued signals (kept per user); it keeps them held while it
+    waits, frozen; seat 1, listening since start(), names no correct hand through any of them
+    and can queue a signal.  Between two plain processes the same channels carry it."""
     shared = tmp_path / "shared"  # a folder every jail binds read-only: the game's plugin's
     prepare_shared(str(shared))
     heard = exchange_outside(shared, f"out-{uuid.uuid4().hex[:8]}", [2, 5, 6])
-    assert all(heard[name] == [2, 5, 6] for name in EVERYWHERE), f"the channels do not work even outside: {heard}"
+    assert all(heard[name] == [2, 5, 6] for name in EVERYWHERE) and heard["pending"] is True, \
+        f"the channels do not work even outside: {heard}"
     prepare_shared(str(shared))
     shutil.copy(TOY, shared / "toy_game.py")
     tag = uuid.uuid4().hex[:8]
@@ -76,6 +78,7 @@ def test_two_jails_alive_at_once_pass_no_message(tmp_path, workers):
         assert len(reports) == 1, f"seat 1 did not report in game {record['id']}: {record['faults']}"
         heard = json_prefix(reports[0].split("Report: WHISPER ", 1)[1])
         heard_in += [(record["id"], channel) for channel, claim in heard["claims"].items() if claim == truth]
+        heard_in += [(record["id"], channel) for channel in heard["bits"]]
     assert not heard_in, f"a message went from one jail to the other: {heard_in}"
 
 
