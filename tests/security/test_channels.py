@@ -115,3 +115,28 @@ def test_a_call_outside_the_allowlist_is_the_players_fault_with_its_name(refusin
     assert result.exit_code == 2
     assert f"game 1 seat 0: syscall {number} (fadvise64) refused by the jail: OSError at {refusing_player}:8" \
         in result.output, result.output
+
+
+def test_a_players_folder_too_large_to_copy_into_every_game_is_refused_with_what_to_do(tmp_path):
+    """A submitted player's folder is copied into each game's jail; one of more than 64 MiB is
+    refused by the checks, naming the folder and what to do (a sparse file: no disk used)."""
+    from typer.testing import CliRunner
+
+    from arena.cli import app
+
+    folder = tmp_path / "crowded"
+    folder.mkdir()
+    (folder / "bot.py").write_text("from players.random_player import RandomPlayer\n\n\nclass Bot(RandomPlayer):\n"
+                                   "    pass\n")
+    with open(folder / "weights.bin", "wb") as f:
+        f.truncate(65 << 20)
+    (folder / ".git").mkdir()  # hidden entries are not copied, nor counted
+    with open(folder / ".git" / "pack", "wb") as f:
+        f.truncate(1 << 30)
+    result = CliRunner().invoke(app, ["check-player", f"{folder / 'bot.py'}:Bot", "--game", "origin", "--games", "1"])
+    assert result.exit_code == 2
+    assert f"the player's folder {folder} holds more than 64 MiB" in result.output
+    assert "put the player's files in a folder of their own" in result.output
+    (folder / "weights.bin").unlink()
+    result = CliRunner().invoke(app, ["check-player", f"{folder / 'bot.py'}:Bot", "--game", "origin", "--games", "1"])
+    assert result.exit_code == 0, result.output
