@@ -15,8 +15,12 @@ draws too); the fits in tests are checked with ``prior_draws=0``.
 
 Intervals: 95% percentile bootstrap over *deals*: every deal of a pairing (all
 its seat rotations together, so the luck of the cards stays paired) is drawn
-with replacement within its pairing, ``BOOTSTRAP`` times, with a fixed seed
-and the deals in a canonical order, so the same games give the same intervals.
+with replacement within its pairing, ``BOOTSTRAP`` times, with a fixed seed, so
+the same games give the same intervals.  The fit reads deal kinds, not deals
+(:mod:`arena.ratings.counts`: deals that ended alike are one kind, counted), so
+a redraw of a pairing's D deals is a multinomial draw of D over its kinds, each
+with the share of deals it has (the same distribution as drawing deals one by
+one), in a canonical order of the kinds: its cost follows the kinds, not the deals.
 
 Likelihood of superiority (LOS) of one player over another: the normal
 approximation ``Φ((θᵢ − θⱼ) / sd)`` on the natural scale θ = ln γ, the standard
@@ -34,6 +38,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from arena.ratings.counts import count_deals, pair_results, pairing_of
 from arena.ratings.stats import normal_cdf
 
 PRIOR_DRAWS = 1.0
@@ -77,44 +82,46 @@ def default_anchor(names: list, specs: dict | None = None) -> str:
     return sorted(candidates or names)[0]
 
 
-def pair_points(records: list, names: list) -> tuple:
-    """Per deal: its key and the matrices (points of row against column, games between them)."""
+def deal_table(deals, names: list) -> tuple:
+    """The deal kinds of ``deals`` (kind -> how many deals) in a canonical order (by pairing, then
+    kind): ``(pairings, counts, points, games)``, each kind's pairing, how many deals, and its
+    matrices (points of row against column, games between them)."""
     index = {name: i for i, name in enumerate(names)}
-    deals: dict = {}
-    for record in records:
-        ranks, seating = record.get("ranks"), record["players"]
-        if not ranks:
-            continue
-        key = (tuple(sorted(seating)), record.get("deal", record.get("id")), )
-        points, games = deals.setdefault(key, (np.zeros((len(names),) * 2), np.zeros((len(names),) * 2)))
-        for s, a in enumerate(seating):
-            for t, b in enumerate(seating):
-                if s != t:
-                    i, j = index[a], index[b]
-                    points[i, j] += 1.0 if ranks[s] < ranks[t] else 0.5 if ranks[s] == ranks[t] else 0.0
-                    games[i, j] += 1
-    keys = sorted(deals, key=lambda k: (k[0], str(k[1])))
-    return keys, np.array([deals[k][0] for k in keys]), np.array([deals[k][1] for k in keys])
+    kinds = sorted((pairing_of(kind), kind) for kind, n in deals.items() if n > 0 and kind)
+    points = np.zeros((len(kinds), len(names), len(names)))
+    games = np.zeros_like(points)
+    for d, (_, kind) in enumerate(kinds):
+        for outcome in kind:
+            for a, b, score in pair_results(outcome):
+                points[d, index[a], index[b]] += score
+                games[d, index[a], index[b]] += 1
+    return [p for p, _ in kinds], np.array([deals[k] for _, k in kinds], dtype=float), points, games
 
 
 def fit_elo(records: list, names: list, anchor: str, prior_draws: float = PRIOR_DRAWS,
             bootstrap: int = BOOTSTRAP, seed: int = SEED) -> EloFit:
     """Bradley–Terry Elo of ``names`` from rated records, with bootstrap intervals."""
+    return fit_elo_deals(count_deals(records), names, anchor, prior_draws, bootstrap, seed)
+
+
+def fit_elo_deals(deals, names: list, anchor: str, prior_draws: float = PRIOR_DRAWS,
+                  bootstrap: int = BOOTSTRAP, seed: int = SEED) -> EloFit:
+    """:func:`fit_elo` from a tally of deal kinds (kind -> how many deals ended so)."""
     names = sorted(set(names))
     if anchor not in names:
         raise EloError(f"Elo anchor {anchor!r} is not one of the players {names}")
-    keys, points, games = pair_points(records, names)
+    pairings, counts, points, games = deal_table(deals, names)
     a = names.index(anchor)
-    if not keys:
+    if not pairings:
         return EloFit(names, anchor, {n: (0.0 if n == anchor else None) for n in names})
-    total_points, total_games = points.sum(axis=0), games.sum(axis=0)
+    total_points, total_games = np.einsum("d,dij->ij", counts, points), np.einsum("d,dij->ij", counts, games)
     met = total_games > 0
     theta = _bradley_terry(total_points[None], total_games[None], met, prior_draws, a)[0]
     connected = np.isfinite(theta)  # not connected to the anchor, or no finite maximum (prior_draws=0)
     elo = {n: (float(theta[i] * ELO_PER_NAT) if connected[i] else None) for i, n in enumerate(names)}
     fit = EloFit(names, anchor, elo, covariance=_covariance(theta, total_points, total_games, met, prior_draws, a))
     if bootstrap:
-        weights = _resample(keys, bootstrap, seed)
+        weights = _resample(pairings, counts, bootstrap, seed)
         replicas = _bradley_terry(np.einsum("bd,dij->bij", weights, points),
                                   np.einsum("bd,dij->bij", weights, games), met, prior_draws, a)
         for i, n in enumerate(names):
@@ -125,17 +132,18 @@ def fit_elo(records: list, names: list, anchor: str, prior_draws: float = PRIOR_
     return fit
 
 
-def _resample(keys: list, replicas: int, seed: int) -> np.ndarray:
-    """How many times each deal is drawn in each replica: within each pairing, with replacement."""
+def _resample(pairings: list, counts: np.ndarray, replicas: int, seed: int) -> np.ndarray:
+    """How many deals of each kind each replica draws: within each pairing, its deals drawn
+    with replacement, as a multinomial over the pairing's kinds."""
     rng = np.random.default_rng(seed)
-    weights = np.zeros((replicas, len(keys)))
+    weights = np.zeros((replicas, len(pairings)))
     by_pairing: dict = {}
-    for d, key in enumerate(keys):
-        by_pairing.setdefault(key[0], []).append(d)
-    for deals in by_pairing.values():
-        draws = rng.integers(0, len(deals), size=(replicas, len(deals)))
-        for column in range(len(deals)):
-            np.add.at(weights, (np.arange(replicas), np.asarray(deals)[draws[:, column]]), 1.0)
+    for d, pairing in enumerate(pairings):
+        by_pairing.setdefault(pairing, []).append(d)
+    for pairing in sorted(by_pairing):
+        kinds = by_pairing[pairing]
+        total = counts[kinds].sum()
+        weights[:, kinds] = rng.multinomial(int(total), counts[kinds] / total, size=replicas)
     return weights
 
 

@@ -27,6 +27,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from arena.ratings.counts import count_deals, points
+
 SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)  # a pair's points over 2
 REGULARIZE = 1e-3
 
@@ -115,16 +117,18 @@ def closest_with_mean(observed: list, mean: float) -> list:
 
 def pentanomial(records: list, first: str) -> list:
     """Counts of ``first``'s points (0, ½, 1, 1½, 2) over the deals both of whose games are rated."""
-    pairs: dict = {}
-    for record in records:
-        if record.get("ranks") and first in record["players"]:
-            seat = record["players"].index(first)
-            other = 1 - seat
-            points = 1.0 if record["ranks"][seat] < record["ranks"][other] else \
-                0.5 if record["ranks"][seat] == record["ranks"][other] else 0.0
-            pairs.setdefault(record.get("deal"), []).append(points)
+    return pentanomial_of_deals(count_deals(records), first)
+
+
+def pentanomial_of_deals(deals, first: str) -> list:
+    """:func:`pentanomial` from a tally of deal kinds (:mod:`arena.ratings.counts`): the kinds of
+    two rated two-seat games with ``first`` in both."""
     counts = [0] * 5
-    for points in pairs.values():
-        if len(points) == 2:
-            counts[int(round(2 * sum(points)))] += 1
+    for kind, n in deals.items():
+        if len(kind) != 2 or any(len(outcome) != 2 for outcome in kind):
+            continue
+        mine = [[place for place, name in outcome if name == first] for outcome in kind]
+        if all(len(m) == 1 for m in mine):
+            total = sum(points(m[0], next(p for p, name in o if name != first)) for m, o in zip(mine, kind))
+            counts[int(round(2 * total))] += n
     return counts

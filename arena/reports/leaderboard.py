@@ -1,11 +1,13 @@
 """The leaderboard: ratings, win rates with their 95% interval, head to head, faults.
 
-Built from the game log alone (``arena leaderboard results/<name>`` reprints it),
-sorted by the conservative TrueSkill rating μ − 3σ, with a Bradley–Terry Elo
+Built from the tally of the game log (``arena.store.tally``: counts of outcomes and deals,
+the faults; ``arena leaderboard results/<name>`` reprints it), sorted by the conservative
+TrueSkill rating μ − 3σ, with a Bradley–Terry Elo
 beside it (:mod:`arena.ratings.elo`: 95% bootstrap interval over deals, anchored on one
 named player) and the likelihood that each player is stronger than the next.  Written as ``leaderboard.md`` and
-``leaderboard.json``; nothing in it depends on timings, so the same games give
-byte-identical files.  The board also carries the config as written to
+``leaderboard.json``; nothing in it depends on timings, so the same games give the same
+files (TrueSkill warm-started from an earlier solve agrees with a cold one to
+``arena.ratings.trueskill_batch.AGREEMENT``, far below the six decimals shown).  The board also carries the config as written to
 ``config.yaml`` (``board["config"]``, for the report); ``leaderboard.json`` leaves
 it out, for its run-only keys (``output``, ``workers``) would make two runs of the
 same games differ, and ``config.yaml`` lies beside it.
@@ -22,9 +24,11 @@ import json
 
 from tabulate import tabulate
 
-from arena.ratings.elo import default_anchor, fit_elo, pair_points
+import numpy as np
+
 from arena.game.player_text import for_terminal, markdown_code_block
-from arena.ratings.rate import count_faults, rate_games
+from arena.ratings.elo import deal_table, default_anchor, fit_elo_deals
+from arena.ratings.rate import _number, rate_outcomes
 from arena.ratings.stats import wilson_interval
 
 FAULT_LINES = 20
@@ -34,25 +38,23 @@ FEW_DEALS = 10  # fewer deals per pairing than this: the bootstrap interval is t
 NOT_IN_JSON = ("config",)  # config.yaml is beside leaderboard.json; its output and workers vary by run
 
 
-def in_schedule_order(records: list, schedule: list) -> list:
-    """The logged games that belong to the schedule, in schedule order (first record per id)."""
-    index = {g.id: g.index for g in schedule}
-    chosen = {}
-    for record in records:
-        if record["id"] in index and record["id"] not in chosen:
-            chosen[record["id"]] = record
-    return sorted(chosen.values(), key=lambda r: index[r["id"]])
-
-
-def build_leaderboard(cfg, records: list, schedule: list) -> dict:
-    ordered = in_schedule_order(records, schedule)
+def build_leaderboard(cfg, games, scheduled: int, warm: dict | None = None) -> tuple:
+    """``(board, messages)``: the board of ``cfg``'s players from ``games``, the tally of the
+    config's pairings (``arena.store.tally.TallyView``; ``scheduled``: how many games the
+    schedule holds), and TrueSkill's messages, from which the next board's solve starts
+    (``warm``: those of an earlier board of the same log)."""
     names = [p.name for p in cfg.players]
-    ratings = rate_games(ordered, names)
-    count_faults(ordered, ratings.players)
+    totals = {name: sum(_number(value) * n for value, n in sorted(c.items(), key=repr))
+              for name, c in games.scores().items()}
+    deals = games.deals()
+    ratings = rate_outcomes(games.outcomes(), names, totals, warm=warm)
+    for name, count in games.per_player("faults").items():
+        if name in ratings.players:
+            ratings.players[name].faults = count
     anchor = getattr(cfg, "elo_anchor", None) or default_anchor(names, {p.name: p.spec for p in cfg.players})
-    elo = fit_elo(ordered, names, anchor)
-    rows = sorted(ratings.players.values(), key=lambda s: (-s.conservative, s.name))
-    spread = deal_spread(ordered, names)
+    elo = fit_elo_deals(deals, names, anchor)
+    rows = sorted(ratings.players.values(), key=lambda s: (-_r(s.conservative), s.name))  # as shown, then by name
+    spread = deal_spread(deals, names)
     entries = {p.name: p for p in cfg.players}
     players = []
     for place, s in enumerate(rows, start=1):
@@ -70,30 +72,32 @@ def build_leaderboard(cfg, records: list, schedule: list) -> dict:
         players[-1]["elo_note"] = elo_note(players[-1], anchor, spread)
     h2h = {a: {b: {"points": _r(v[0]), "games": v[1]} for (x, b), v in sorted(ratings.head_to_head.items())
                if x == a} for a in sorted(names)}
-    faults = [{"game": r["id"], "index": r["index"], "player": r["players"][f["seat"]] if f.get("seat") is not None
-               else None, "seat": f.get("seat"), "kind": f["kind"], "detail": f["detail"]}
-              for r in ordered for f in r.get("faults") or ()]
-    return {"tournament": cfg.name, "game": cfg.game, "seats": cfg.seats, "games_scheduled": len(schedule),
-            "games_recorded": len(ordered), "games_rated": ratings.rated,
-            "games_failed": sum(1 for r in ordered if not r.get("ranks")),
+    faults = [{"game": g["id"], "index": g["index"], "player": g["players"][f["seat"]] if f.get("seat") is not None
+               else None, "seat": f.get("seat"), "kind": f["kind"], "detail": f.get("detail", "")}
+              for _, g in games.faulted() for f in g["faults"]]
+    return {"tournament": cfg.name, "game": cfg.game, "seats": cfg.seats, "games_scheduled": scheduled,
+            "games_recorded": games.recorded, "games_rated": ratings.rated, "games_failed": games.failed,
             "draw_probability": _r(ratings.draw_probability), "elo_anchor": anchor, "players": players,
-            "head_to_head": h2h, "faults": faults, "config": cfg.to_yaml()}
+            "head_to_head": h2h, "faults": faults, "config": cfg.to_yaml()}, ratings.messages
 
 
-def deal_spread(records: list, names: list) -> dict:
-    """What the Elo bootstrap has to draw from: per player the fewest rated deals in any of
-    its pairings (``fewest``), and over the whole tournament whether every pairing played
-    one deal (``one_deal``) and whether every deal of each pairing ended alike (``alike``)."""
-    keys, points, _ = pair_points(records, sorted(set(names)))
-    pairings: dict = {}
-    for d, key in enumerate(keys):
-        pairings.setdefault(key[0], []).append(d)
+def deal_spread(deals, names: list) -> dict:
+    """What the Elo bootstrap has to draw from (``deals``: deal kind -> deals): per player the
+    fewest rated deals in any of its pairings (``fewest``), and over the whole tournament whether
+    every pairing played one deal (``one_deal``) and whether every deal of each pairing ended
+    alike (``alike``)."""
+    pairings, counts, points, _ = deal_table(deals, sorted(set(names)))
+    by_pairing: dict = {}
+    for d, pairing in enumerate(pairings):
+        by_pairing.setdefault(pairing, []).append(d)
     fewest: dict = {}
-    for pairing, deals in pairings.items():
+    for pairing, kinds in by_pairing.items():
+        total = int(counts[kinds].sum())
         for name in pairing:
-            fewest[name] = min(fewest.get(name, len(deals)), len(deals))
-    return {"fewest": fewest, "one_deal": all(len(deals) == 1 for deals in pairings.values()),
-            "alike": all((points[deals] == points[deals[0]]).all() for deals in pairings.values())}
+            fewest[name] = min(fewest.get(name, total), total)
+    return {"fewest": fewest, "one_deal": all(counts[kinds].sum() == 1 for kinds in by_pairing.values()),
+            "alike": all(all(np.array_equal(points[k], points[kinds[0]]) for k in kinds)
+                         for kinds in by_pairing.values())}
 
 
 def elo_note(p: dict, anchor: str, spread: dict) -> str | None:

@@ -8,7 +8,8 @@ too narrow to mean anything; TrueSkill μ ± 3σ), the players (class and
 parameters) with how they were isolated and where the seeds came from, the
 head-to-head heat map, the score distribution per player, the win rate by seat
 (the first player's advantage), the game length, the faults (every kind
-explained) and the whole config; when it was written (UTC) and by which version
+explained) and the whole config, all drawn from the tally of the games (counts of scores,
+first places by seat and lengths), not the games themselves; when it was written (UTC) and by which version
 of arena.  Every chart is a figure whose caption, and legend, say what its marks
 are.  Text a player controls (a fault's detail) and the config's text are shown
 escaped (:mod:`arena.game.player_text`).  ``arena report results/<name>`` rebuilds it
@@ -129,16 +130,17 @@ def head_to_head_chart(board: dict) -> str:
     return _svg(fig)
 
 
-def score_chart(board: dict, records: list) -> str:
+def score_chart(board: dict, scores: dict) -> str:
+    """``scores``: name -> Counter of its scores in rated games (score as recorded -> games)."""
+    import numpy as np
+
     plt = _pyplot()
     names = [p["name"] for p in board["players"]]
-    scores = {name: [] for name in names}
-    for record in records:
-        for seat, name in enumerate(record["players"]):
-            if name in scores and seat < len(record.get("scores") or ()):
-                scores[name].append(_number(record["scores"][seat]))
     fig, ax = plt.subplots(figsize=(max(4.0, 1.1 * len(names) + 1.5), 3.2))
-    data = [scores[n] or [float("nan")] for n in names]
+    data = []
+    for name in names:
+        counted = sorted((_number(value), n) for value, n in (scores.get(name) or {}).items())
+        data.append(np.repeat([v for v, _ in counted], [n for _, n in counted]) if counted else [float("nan")])
     mean = {"marker": "^", "markerfacecolor": COLOURS[2], "markeredgecolor": COLOURS[2], "linestyle": "none"}
     flier = {"marker": "o", "markerfacecolor": "none", "markeredgecolor": "black", "linestyle": "none"}
     ax.boxplot(data, showmeans=True, medianprops={"color": COLOURS[1]}, meanprops=mean, flierprops=flier)
@@ -156,18 +158,10 @@ def score_chart(board: dict, records: list) -> str:
     return _svg(fig)
 
 
-def seat_chart(records: list, seats: int) -> str:
+def seat_chart(wins: list, games: int) -> str:
+    """``wins``: first places per seat (a shared one split) over ``games`` rated games."""
     plt = _pyplot()
-    wins = [0.0] * seats
-    games = 0
-    for record in records:
-        ranks = record.get("ranks")
-        if not ranks or len(ranks) != seats:
-            continue
-        games += 1
-        firsts = sum(1 for r in ranks if r == 1)
-        for seat, rank in enumerate(ranks):
-            wins[seat] += 1 / firsts if rank == 1 else 0.0
+    seats = len(wins)
     rates = [w / games if games else 0.0 for w in wins]
     intervals = [wilson_interval(w, games) for w in wins]
     fig, ax = plt.subplots(figsize=(max(3.5, 1.0 * seats + 2), 3.0))
@@ -182,14 +176,17 @@ def seat_chart(records: list, seats: int) -> str:
     return _svg(fig)
 
 
-def length_chart(records: list) -> str:
+def length_chart(lengths: dict) -> str:
+    """``lengths``: moves -> rated games that long."""
     plt = _pyplot()
-    lengths = [len(r.get("actions") or ()) for r in records if r.get("ranks")]
+    values = sorted(lengths)
+    counts = [lengths[v] for v in values]
+    games = sum(counts)
     fig, ax = plt.subplots(figsize=(5.5, 3.0))
-    ax.hist(lengths or [0], bins=min(30, max(5, len(set(lengths)))), color=COLOURS[4],
+    ax.hist(values or [0], weights=counts or None, bins=min(30, max(5, len(values))), color=COLOURS[4],
             label="bar: games of that many moves")
-    if lengths:
-        average = sum(lengths) / len(lengths)
+    if games:
+        average = sum(v * n for v, n in zip(values, counts)) / games
         ax.axvline(average, color="black", linestyle="--", linewidth=0.8, label=f"dashed line: mean, {average:.1f}")
     ax.set_xlabel("moves per game (every seat's decisions)")
     ax.set_ylabel("games")
@@ -213,11 +210,12 @@ def fault_chart(board: dict) -> str:
     return _svg(fig)
 
 
-def build_report(board: dict, records: list, written: datetime | None = None, watch: dict | None = None) -> str:
+def build_report(board: dict, games, written: datetime | None = None, watch: dict | None = None) -> str:
     """The whole page: a string of HTML with every chart inline (``written``: when, UTC; now by default).
-    ``watch``: the games given a replay viewer, as :func:`arena.reports.viewer.write_viewers` returns
-    them (listed under "Games to watch", and linked from the faults); None: none were written."""
-    rated = [r for r in records if r.get("ranks")]
+    ``games``: the tally of the board's games (``arena.store.tally.TallyView``: scores, first places
+    by seat, lengths).  ``watch``: the games given a replay viewer, as
+    :func:`arena.reports.viewer.write_viewers` returns them (listed under "Games to watch", and
+    linked from the faults); None: none were written."""
     links = {e["record"].get("id"): e["link"] for e in (watch or {}).get("games", ()) if e.get("link")}
     sections = [
         ("Leaderboard", _standings_html(board)),
@@ -227,16 +225,16 @@ def build_report(board: dict, records: list, written: datetime | None = None, wa
                                  "Row player's share of points against the column player (a better place 1, a shared "
                                  "place ½), as a number and as a colour (the bar beside the map is the colours' "
                                  "legend: red below ½, blue above); blank: the same player, or no games.")),
-        ("Score distribution per player", _figure(score_chart(board, rated),
+        ("Score distribution per player", _figure(score_chart(board, games.scores()),
                                                   "The final score of each rated game, per player. Box: the middle "
                                                   "half of the scores (25th to 75th percentile); line: the median; "
                                                   "triangle: the mean; whiskers: the furthest score within 1.5 box "
                                                   "heights of the box; circles: the scores beyond.")),
-        ("Win rate by seat", _figure(seat_chart(rated, board["seats"]),
+        ("Win rate by seat", _figure(seat_chart(*games.seat_firsts(board["seats"])),
                                      "Share of first places by seat over every rated game (a shared first place "
                                      "split): the first player's advantage, if any. Bar: the share; black line: its "
                                      "95% Wilson interval; dashed line: the share of a seat with no advantage.")),
-        ("Game length", _figure(length_chart(rated), "Moves per rated game (every seat's decisions). Bar: how many "
+        ("Game length", _figure(length_chart(games.lengths()), "Moves per rated game (every seat's decisions). Bar: how many "
                                                      "games had that many moves; dashed line: the mean.")),
         ("Games to watch", _watch_html(watch)),
         ("Faults", _faults_html(board, links)),

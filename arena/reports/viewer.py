@@ -402,56 +402,91 @@ def games_to_watch(board: dict, records: list) -> dict:
     - it is the longest game (the most moves; the first in schedule order of those).
     Each game is listed once, in schedule order, as ``{"record", "reasons", "open_at"}`` (``open_at``:
     the step the page opens at: the last for a faulted game, else the start); ``faulted`` and
-    ``upsets`` count every such game, with a viewer or not."""
+    ``upsets`` count every such game, with a viewer or not.  :func:`games_to_watch_in` chooses the
+    same games from the tally of a log."""
+    faulted = [(i, r) for i, r in enumerate(records) if r.get("faults")]
+    upsets = [(tuple(zip(r["ranks"], r["players"])), i, r) for i, r in enumerate(records)
+              if r.get("ranks") and len(r["ranks"]) == len(r.get("players") or ())]
+    longest = max(enumerate(records), key=lambda e: (len(e[1].get("actions") or ()), -e[0]), default=None)
+    return _choose(board, faulted, upsets, lambda found: len(found), longest)
+
+
+def games_to_watch_in(board: dict, games, fetch) -> dict:
+    """:func:`games_to_watch` from the tally of a log (``arena.store.tally.TallyView``): its
+    faulted games, the earliest games of each outcome with one winner (enough for the largest
+    ``UPSET_VIEWERS`` upsets) and its longest game; ``fetch(lines)`` gives the chosen games'
+    records from the log by their line numbers."""
+    outcomes = games.outcomes()
+    upsets = [(outcome, order, dict(g, players=[name for _, name in outcome]))
+              for outcome, order, g in games.upset_candidates()]
+    watch = _choose(board, games.faulted(), upsets,
+                    lambda found: sum(outcomes[o] for o in {tuple(sorted(u[2])) for u in found}), games.longest())
+    records = fetch([entry["record"]["line"] for entry in watch["games"]])
+    for entry in watch["games"]:
+        entry["record"] = records.get(entry["record"]["line"], entry["record"])
+    return watch
+
+
+def _choose(board: dict, faulted: list, upsets: list, count_upsets, longest) -> dict:
+    """The games to watch from candidates, each ``(order, game)`` with ``order`` its place in the
+    schedule: ``faulted`` (in schedule order), ``upsets`` ``(outcome, order, game)`` (``outcome``:
+    (place, name) per seat), ``count_upsets(found)``: how many games are upsets, from the upsets
+    found among the candidates as ``(gap, order, outcome, game, winner, best)``, and ``longest``;
+    a game is a record, or a summary of one with its ``moves``."""
     rating = {p["name"]: p["conservative"] for p in board.get("players") or ()}
     chosen: dict = {}
-    order = {id(r): i for i, r in enumerate(records)}
 
-    def add(record, reason, open_at=None):
-        entry = chosen.setdefault(id(record), {"record": record, "reasons": [], "open_at": None})
+    def moves(record):
+        return record["moves"] if "moves" in record else len(record.get("actions") or ())
+
+    def add(order, record, reason, open_at=None):
+        entry = chosen.setdefault(order, {"record": record, "reasons": [], "open_at": None})
         entry["reasons"].append(reason)
         if open_at is not None:
             entry["open_at"] = open_at
 
-    faulted = [r for r in records if r.get("faults")]
-    for record in faulted[:FAULT_VIEWERS]:
+    for order, record in faulted[:FAULT_VIEWERS]:
         names = record.get("players") or []
         what = "; ".join(f"{f.get('kind')} by " + (f"seat {f['seat']} ({names[f['seat']]})"
                                                   if isinstance(f.get("seat"), int) and f["seat"] < len(names)
                                                   else "no seat (not rated)") for f in record["faults"])
-        add(record, f"fault: {what}", len(record.get("actions") or ()))
-    upsets = []
-    for record in records:
-        ranks, names = record.get("ranks"), record.get("players") or []
-        if not ranks or len(ranks) != len(names) or ranks.count(1) != 1:
-            continue
-        winner = names[ranks.index(1)]
-        if winner not in rating:
-            continue
-        above = [n for n in names if n != winner and n in rating and rating[n] > rating[winner]]
-        if above:
-            best = max(above, key=lambda n: rating[n])
-            upsets.append((rating[best] - rating[winner], order[id(record)], record, winner, best))
-    upsets.sort(key=lambda u: (-u[0], u[1]))
-    for gap, _, record, winner, best in upsets[:UPSET_VIEWERS]:
-        add(record, f"upset: {winner} (μ−3σ {rating[winner]:.2f}) won against {best} "
-                    f"(μ−3σ {rating[best]:.2f}), a gap of {gap:.2f}")
-    if records:
-        longest = max(records, key=lambda r: (len(r.get("actions") or ()), -order[id(r)]))
-        add(longest, f"the longest game: {len(longest.get('actions') or ())} moves")
-    games = sorted(chosen.values(), key=lambda e: order[id(e["record"])])
-    return {"games": games, "faulted": len(faulted), "upsets": len(upsets)}
+        add(order, record, f"fault: {what}", moves(record))
+    found = [(upset[0], order, outcome, record) + upset[1:] for outcome, order, record in upsets
+             for upset in [_upset(outcome, rating)] if upset is not None]
+    found.sort(key=lambda u: (-u[0], u[1]))
+    for gap, order, _, record, winner, best in found[:UPSET_VIEWERS]:
+        add(order, record, f"upset: {winner} (μ−3σ {rating[winner]:.2f}) won against {best} "
+                           f"(μ−3σ {rating[best]:.2f}), a gap of {gap:.2f}")
+    if longest is not None:
+        add(longest[0], longest[1], f"the longest game: {moves(longest[1])} moves")
+    return {"games": [chosen[order] for order in sorted(chosen)], "faulted": len(faulted),
+            "upsets": count_upsets(found)}
 
 
-def write_viewers(folder, board: dict, records: list) -> dict:
-    """Write a viewer for each game of :func:`games_to_watch` as ``folder/games/<id>.html``
-    (a page already there from the same record, names and viewer format is kept as it is, and a
-    viewer page there of a game no longer chosen is removed); returns
-    that dict with, on each game, ``link`` (relative to ``folder``, ``#N`` where it opens at a move)
-    or ``error`` (why its page could not be written: a record that does not load, a game that is not
-    registered here)."""
+def _upset(outcome, rating: dict):
+    """``(gap, winner, best)`` where the one winner of ``outcome`` ((place, name) per seat) had a
+    lower μ − 3σ than another player of the game; None otherwise."""
+    firsts = [name for place, name in outcome if place == 1]
+    if len(firsts) != 1 or firsts[0] not in rating:
+        return None
+    winner = firsts[0]
+    above = [n for _, n in outcome if n != winner and n in rating and rating[n] > rating[winner]]
+    if not above:
+        return None
+    best = max(above, key=lambda n: rating[n])
+    return rating[best] - rating[winner], winner, best
+
+
+def write_viewers(folder, board: dict, games, fetch=None) -> dict:
+    """Write a viewer for each game to watch as ``folder/games/<id>.html`` (``games``: records in
+    schedule order, :func:`games_to_watch`; or the tally of a log with ``fetch``,
+    :func:`games_to_watch_in`; a page already there from the same record, names and viewer
+    format is kept as it is, and a viewer page there of a game no longer chosen is removed);
+    returns that dict with, on each game, ``link`` (relative to ``folder``, ``#N`` where it opens
+    at a move) or ``error`` (why its page could not be written: a record that does not load, a
+    game that is not registered here)."""
     folder = Path(folder)
-    watch = games_to_watch(board, records)
+    watch = games_to_watch(board, games) if fetch is None else games_to_watch_in(board, games, fetch)
     names = {viewer_name(entry["record"].get("id")) for entry in watch["games"]}
     for old in sorted((folder / GAMES_DIR).glob("*.html")):  # pages of games no longer chosen go
         if old.name not in names and _written_from(old) is not None:

@@ -24,11 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from arena.runs.config import PlayerEntry, check_config_players, config_from_dict
-from arena.ratings.elo import fit_elo
-from arena.reports.leaderboard import in_schedule_order
+from arena.ratings.counts import points
+from arena.ratings.elo import fit_elo_deals
 from arena.store.results import ResultsStore
-from arena.runs.schedule import build_schedule
-from arena.ratings.sprt import Sprt, pentanomial
+from arena.ratings.sprt import Sprt, pentanomial_of_deals
 from arena.ratings.stats import wilson_interval
 from arena.game.player_text import plural
 from arena.runs.tournament import TournamentError, run_tournament, write_report
@@ -92,16 +91,19 @@ def match_config(a: PlayerEntry, b: PlayerEntry, game: str, options: dict | None
     return cfg
 
 
-def match_status(records: list, first: str, second: str, sprt: Sprt | None) -> MatchStatus:
-    rated = [r for r in records if r.get("ranks")]
-    points = 0.0
-    for r in rated:
-        mine, theirs = r["ranks"][r["players"].index(first)], r["ranks"][r["players"].index(second)]
-        points += 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
-    low, high = wilson_interval(points, len(rated))
-    fit = fit_elo(rated, [first, second], anchor=second)
-    pairs = pentanomial(rated, first)
-    status = MatchStatus(sum(pairs), len(rated), points / len(rated) if rated else 0.0, low, high,
+def match_status(store: ResultsStore, first: str, second: str, sprt: Sprt | None) -> MatchStatus:
+    """Where the match stands, from the tally of its results folder (``store``, read)."""
+    games = store.tally.view([tuple(sorted((first, second)))])
+    scored, rated = 0.0, 0
+    for outcome, n in games.outcomes().items():
+        place = dict((name, p) for p, name in outcome)
+        scored += n * points(place[first], place[second])
+        rated += n
+    low, high = wilson_interval(scored, rated)
+    deals = games.deals()
+    fit = fit_elo_deals(deals, [first, second], anchor=second)
+    pairs = pentanomial_of_deals(deals, first)
+    status = MatchStatus(sum(pairs), rated, scored / rated if rated else 0.0, low, high,
                          fit.elo.get(first), fit.low.get(first), fit.high.get(first), fit.los(first, second), pairs)
     if sprt is not None:
         status.llr = sprt.llr(pairs)
@@ -127,16 +129,16 @@ def run_match(cfg, deals: int | None = None, sprt: Sprt | None = None, fresh: bo
                                  echo=lambda m: _notes(m, echo), progress_stream=quiet, report=False)
         fresh = False
         played = cfg.games_per_pairing
-        records = in_schedule_order(ResultsStore(cfg.folder).load_games(repair=False), build_schedule(cfg))
-        status = match_status(records, first, second, sprt)
+        store = ResultsStore(cfg.folder)
+        store.open(repair=False)
+        status = match_status(store, first, second, sprt)
         echo(status.line(first, sprt))
         if outcome.interrupted or status.state != "continue" or played >= limit:
             break
     if sprt is not None and status.state == "continue" and not outcome.interrupted:
         echo(f"SPRT: no decision after {status.deals} pairs (the most deals asked for: {limit})")
     if report:
-        store = ResultsStore(cfg.folder)
-        write_report(store, outcome.board, records, build_schedule(cfg))
+        write_report(cfg, store, outcome.board)
     return MatchOutcome(status, cfg.folder, outcome.board, outcome.interrupted)
 
 
@@ -161,20 +163,17 @@ def check_deals(cfg, deals: int | None, sprt: Sprt | None = None, fresh: bool = 
 def _deals_in_log(cfg) -> int:
     """How many deals the schedule must hold for every recorded game of this match to be
     rated (the last recorded deal's number, plus one)."""
-    if not (cfg.folder / "games.jsonl").exists():
-        return 0
-    deals = [r.get("deal") for r in ResultsStore(cfg.folder).load_games(warn=lambda _: None, repair=False)]
-    return max((d + 1 for d in deals if isinstance(d, int)), default=0)
+    store = ResultsStore(cfg.folder)
+    return store.open(warn=lambda _: None, repair=False).deals_recorded() if store.has_games() else 0
 
 
 def _deals_recorded(cfg) -> int:
     """Deals of this match already in its results folder (a rerun resumes from there)."""
     store = ResultsStore(cfg.folder)
-    rotations: dict = {}
-    for record in store.load_games(warn=lambda _: None, repair=False):
-        rotations.setdefault(record.get("deal"), set()).add(record.get("rotation"))
+    tally = store.open(warn=lambda _: None, repair=False)
+    pairing = tuple(sorted(p.name for p in cfg.players))
     deal = 0
-    while len(rotations.get(deal, ())) == 2:
+    while not tally.missing(pairing, deal):
         deal += 1
     return deal
 

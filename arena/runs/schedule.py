@@ -77,3 +77,27 @@ def build_schedule(cfg, key: bytes | None = None) -> list:
                 games.append(ScheduledGame(len(games), game_id(pairing, deal, rotation), pairing,
                                            deal, rotation, seed, seating))
     return games
+
+
+def scheduled_count(cfg) -> int:
+    """How many games the schedule holds (without building it)."""
+    return len(pairings([p.name for p in cfg.players], cfg.seats)) * cfg.games_per_pairing * cfg.seats
+
+
+def pending_games(cfg, key: bytes | None, missing) -> list:
+    """The games of the schedule still to play, in the order a run dispatches them: deal by deal
+    across the pairings (so a stopped run leaves a fair sample).  ``missing(pairing, deal)``:
+    the rotations of that deal not yet recorded.  Only these games are built, so a rerun of a
+    long tournament costs what is left to play, not the whole schedule."""
+    all_pairings = pairings([p.name for p in cfg.players], cfg.seats)
+    per_pairing = cfg.games_per_pairing * cfg.seats
+    games = []
+    for deal in range(cfg.games_per_pairing):
+        for position, pairing in enumerate(all_pairings):
+            rotations = missing(pairing, deal)
+            if rotations:
+                seed = deal_seed(cfg.seed, pairing, deal, key)
+                games += [ScheduledGame(position * per_pairing + deal * cfg.seats + rotation,
+                                        game_id(pairing, deal, rotation), pairing, deal, rotation, seed,
+                                        pairing[rotation:] + pairing[:rotation]) for rotation in rotations]
+    return games

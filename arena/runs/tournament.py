@@ -1,7 +1,10 @@
 """``arena tournament``: config → schedule → games (Ray) → results → leaderboard.
 
-Running the same config again resumes: the games already in
-``results/<name>/games.jsonl`` are not played again, the others are.  A config
+Running the same config again resumes: the games already in the results
+folder's log are not played again, the others are.  A rerun reads the log from
+its checkpoint (``arena.store``: the tally of the closed segments, then the lines
+of ``games.jsonl``) and builds only the games still to play, so it costs what is
+new and what is left, not the whole tournament.  A config
 that would change games already played (game, options, seats, seed, or the
 class or parameters of a player who has games) is refused unless ``fresh``,
 which moves the old folder aside (``<name>.old-<time>``) and starts over.
@@ -22,16 +25,17 @@ import yaml
 
 from arena.game.player_text import plural
 from arena.runs.config import ConfigError, TournamentConfig, config_from_dict
-from arena.reports.leaderboard import build_leaderboard, in_schedule_order, render_json, render_markdown, render_text
+from arena.reports.leaderboard import build_leaderboard, render_json, render_markdown, render_text
 from arena.game.match import player_seed
 from arena.game.player_text import for_terminal
 from arena.store.results import ResultsError, ResultsStore
 from arena.runs.runner import (BACKSTOP_GRACE, Interrupted, Progress, RayAddressError, resolve_address,
                                run_in_process, run_on_ray)
-from arena.runs.schedule import build_schedule
+from arena.runs.schedule import deal_seed, pairings, pending_games, scheduled_count
 
 
 REPORT = "report.html"
+WARM = ".trueskill"  # the last board's TrueSkill messages: where the next solve starts
 
 
 class TournamentError(ValueError):
@@ -93,8 +97,8 @@ def move_aside(folder: Path) -> Path:
     return target
 
 
-def open_results(cfg: TournamentConfig, fresh: bool, echo) -> tuple:
-    """The locked store and the games already recorded, after checking the config against them."""
+def open_results(cfg: TournamentConfig, fresh: bool, echo) -> ResultsStore:
+    """The locked store, its log read (``store.tally``), after checking the config against it."""
     folder = cfg.folder
     store = lock_results(folder)
     try:
@@ -102,23 +106,23 @@ def open_results(cfg: TournamentConfig, fresh: bool, echo) -> tuple:
             store.unlock()
             echo(f"--fresh: moved the old results to {move_aside(folder)}")
             store = lock_results(folder)
-        records = store.load_games(warn=lambda m: echo(f"warning: {m}"))
+        store.open(warn=lambda m: echo(f"warning: {m}"))
         old = stored_config(folder)
-        settle_seeds(cfg, old, records)
-        refuse_changes(cfg, old, records)
+        settle_seeds(cfg, old, store.tally.recorded > 0)
+        refuse_changes(cfg, old, store.tally)
     except BaseException:
         store.unlock()
         raise
-    return store, records
+    return store
 
 
-def settle_seeds(cfg: TournamentConfig, old: TournamentConfig | None, records: list) -> None:
+def settle_seeds(cfg: TournamentConfig, old: TournamentConfig | None, recorded: bool) -> None:
     """Fix whether this tournament's seeds are public (from ``seed`` alone) or secret, and
     refuse a submitted player in a tournament whose seeds are public.  Unset in the config,
     a tournament keeps what it started with (a results folder from before the ``seeds`` key:
     secret); a new one is public exactly when all its players are trusted."""
     if cfg.seeds is None:
-        if old is not None and records:
+        if old is not None and recorded:
             cfg.seeds = old.seeds or "secret"
         else:
             cfg.seeds = "public" if cfg.all_trusted() else "secret"
@@ -150,21 +154,20 @@ def seeds_note(cfg: TournamentConfig) -> dict:
                                       "to play the same games again, copy the results folder or its .secret"}
 
 
-def refuse_changes(cfg: TournamentConfig, old: TournamentConfig | None, records: list) -> None:
-    if old is None or not records:
+def refuse_changes(cfg: TournamentConfig, old: TournamentConfig | None, tally) -> None:
+    if old is None or not tally.recorded:
         return
-    played = {name for r in records for name in r["players"]}
-    changes = changes_to_played_games(old, cfg, played)
-    deals = 1 + max((r["deal"] for r in records if isinstance(r.get("deal"), int)), default=-1)
+    changes = changes_to_played_games(old, cfg, tally.played_names())
+    deals = tally.deals_recorded()
     if cfg.games_per_pairing < deals:  # their games would drop out of the ratings
-        beyond = sum(1 for r in records if isinstance(r.get("deal"), int) and r["deal"] >= cfg.games_per_pairing)
+        beyond = tally.games_from(cfg.games_per_pairing)
         changes.append(f"games_per_pairing: {old.games_per_pairing} -> {cfg.games_per_pairing}, but {deals} deals "
                        f"are recorded: {plural(beyond, 'recorded game')} would drop out of the ratings "
                        f"(give games_per_pairing: {deals} or more to keep them)")
     if changes:
         raise TournamentError(
             f"{cfg.source}: this config would change games already played in {cfg.folder} "
-            f"({plural(len(records), 'game')} recorded):\n  " + "\n  ".join(changes) +
+            f"({plural(tally.recorded, 'game')} recorded):\n  " + "\n  ".join(changes) +
             "\nKeep the old values, give the tournament a new name, or run with --fresh "
             "(the old results are moved aside, not deleted).")
 
@@ -177,17 +180,12 @@ def lock_results(folder: Path) -> ResultsStore:
     return store
 
 
-def check_log_against_schedule(store: ResultsStore, records: list, schedule: list, echo) -> int:
-    by_id = {g.id: g for g in schedule}
-    stray = 0
-    for number, record in enumerate(records, start=1):
-        game = by_id.get(record["id"])
-        if game is None:
-            stray += 1
-        elif record.get("seed") != game.seed or list(record.get("players", ())) != list(game.players):
-            raise ResultsError(f"{store.games_path}:{number}: game {record['id']} was played with seed "
-                               f"{record.get('seed')} and seats {record.get('players')}, but the config schedules "
-                               f"seed {game.seed} and seats {list(game.players)}; is this the right results folder?")
+def check_log_against_schedule(cfg: TournamentConfig, store: ResultsStore, key: bytes | None, echo) -> int:
+    """Check the games the store read against the schedule (each game's seed and seats) and
+    note the games no longer scheduled; returns how many those are."""
+    scheduled = set(pairings([p.name for p in cfg.players], cfg.seats))
+    store.check_games(lambda pairing, deal: deal_seed(cfg.seed, pairing, deal, key) if pairing in scheduled else None)
+    stray = store.tally.recorded - store.tally.view(scheduled).recorded
     if stray:
         echo(f"note: {plural(stray, 'recorded game')} {'is' if stray == 1 else 'are'} no longer scheduled "
              "(a player left the config); "
@@ -217,13 +215,11 @@ def job_for(cfg: TournamentConfig, game, key: bytes | None = None) -> dict:
     return job
 
 
-def tournament_schedule(cfg: TournamentConfig, store: ResultsStore) -> tuple:
-    """The key of the game and player seeds (the tournament's secret; None where the seeds are
-    public) and the schedule.  The secret exists either way: it also signs the log."""
+def tournament_key(cfg: TournamentConfig, store: ResultsStore) -> bytes | None:
+    """The key of the game and player seeds: the tournament's secret, None where they are
+    public.  The secret exists either way: it also signs the log."""
     key = store.secret()
-    if cfg.seeds == "public":
-        key = None
-    return key, build_schedule(cfg, key)
+    return None if cfg.seeds == "public" else key
 
 
 def isolation_note(cfg: TournamentConfig) -> dict:
@@ -255,29 +251,28 @@ def run_tournament(cfg: TournamentConfig, fresh: bool = False, workers: int | No
                    progress_stream=None, grace: float = BACKSTOP_GRACE, report: bool = True) -> Outcome:
     """Play every scheduled game not yet in the log, then rate and write the leaderboard
     (and, with ``report``, the HTML report)."""
-    store, records = open_results(cfg, fresh, echo)
+    store = open_results(cfg, fresh, echo)
     try:
-        return _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, progress_stream, grace,
-                              report)
+        return _play_and_rate(cfg, store, workers, address, games_per_task, echo, progress_stream, grace, report)
     finally:
         store.close()
         store.unlock()
 
 
-def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, progress_stream, grace, report):
+def _play_and_rate(cfg, store, workers, address, games_per_task, echo, progress_stream, grace, report):
     address = address or cfg.ray_address
     if address:
         try:  # at once, before anything is swept or played
             address = resolve_address(address)
         except RayAddressError as exc:
             raise TournamentError(str(exc)) from None
-    key, schedule = tournament_schedule(cfg, store)
-    check_log_against_schedule(store, records, schedule, echo)
+    key = tournament_key(cfg, store)
+    check_log_against_schedule(cfg, store, key, echo)
     store.write_config(cfg.to_yaml())
-    done = {r["id"] for r in records}
+    done, scheduled = store.tally.recorded, scheduled_count(cfg)
     # dispatched deal by deal across pairings: batches mix the pairings (so their measured
     # cost is typical) and a stopped run leaves a fair sample; results do not depend on it
-    pending = [job_for(cfg, g, key) for g in sorted(schedule, key=lambda g: (g.deal, g.index)) if g.id not in done]
+    pending = [job_for(cfg, g, key) for g in pending_games(cfg, key, store.tally.missing)]
     from arena.jail import leftovers
 
     stopped = leftovers_text(*leftovers.sweep(cfg.folder), cfg.folder)
@@ -286,7 +281,7 @@ def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, 
     note = isolation_note(cfg)
     if workers is None:  # a cluster is used whole unless --workers says otherwise
         workers = 0 if address else cfg.workers
-    new_records: list = []
+    played = [0]
     unplayed: list = []  # games that failed for no player's reason: not recorded, played on the next run
     ctrl_c = DeferredInterrupt()
 
@@ -300,12 +295,12 @@ def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, 
         batch = [r for r in batch if not r.get("failed")]
         with ctrl_c.deferred():  # a game is in the log and in this run's count, or in neither
             store.append(batch)
-            new_records.extend(batch)
+            played[0] += len(batch)
 
     interrupted = False
     if pending:
         where = f"Ray at {address}" if address else f"{workers} Ray workers" if workers > 1 else "this process"
-        echo(f"{cfg.name}: {len(pending)} of {plural(len(schedule), 'game')} to play ({len(done)} already "
+        echo(f"{cfg.name}: {len(pending)} of {plural(scheduled, 'game')} to play ({scheduled - len(pending)} already "
              f"recorded) on {where}")
         echo(isolation_text(note))
         progress = Progress(len(pending), progress_stream or sys.stderr)
@@ -332,8 +327,8 @@ def _play_and_rate(cfg, store, records, workers, address, games_per_task, echo, 
         echo(f"warning: {plural(len(unplayed), 'game')} failed for no player's reason and "
              f"{'was' if len(unplayed) == 1 else 'were'} not recorded "
              f"(first: {for_terminal(unplayed[0]['failed'])}); run the same command again to play them")
-    board = write_leaderboard(cfg, store, records + new_records, schedule, report)
-    return Outcome(board, len(new_records), len(done), len(schedule), interrupted, cfg.folder)
+    board = write_leaderboard(cfg, store, report)
+    return Outcome(board, played[0], done, scheduled, interrupted, cfg.folder)
 
 
 def leftovers_text(players: int, others: int, folder) -> str:
@@ -395,24 +390,38 @@ class DeferredInterrupt:
             raise KeyboardInterrupt
 
 
-def write_leaderboard(cfg, store: ResultsStore, records: list, schedule: list, report: bool = True) -> dict:
-    board = build_leaderboard(cfg, records, schedule)
+def leaderboard_of(cfg, store: ResultsStore) -> tuple:
+    """The board of the store's tally (read or appended), TrueSkill warm-started from the last
+    one, and TrueSkill's messages."""
+    from arena.ratings.trueskill_batch import messages_from_data
+
+    games = store.tally.view(pairings([p.name for p in cfg.players], cfg.seats))
+    board, messages = build_leaderboard(cfg, games, scheduled_count(cfg),
+                                        warm=messages_from_data(store.read_private(WARM)))
     board["isolation"] = isolation_note(cfg)
     board["seeds"] = seeds_note(cfg)
+    return board, messages
+
+
+def write_leaderboard(cfg, store: ResultsStore, report: bool = True) -> dict:
+    from arena.ratings.trueskill_batch import messages_to_data
+
+    board, messages = leaderboard_of(cfg, store)
     store.write_text("leaderboard.md", render_markdown(board))
     store.write_text("leaderboard.json", render_json(board))
+    store.write_private(WARM, messages_to_data(messages))
     if report:
-        write_report(store, board, records, schedule)
+        write_report(cfg, store, board)
     return board
 
 
-def write_report(store: ResultsStore, board: dict, records: list, schedule: list) -> None:
+def write_report(cfg, store: ResultsStore, board: dict) -> None:
     from arena.reports.report import build_report  # matplotlib: imported only when a report is drawn
     from arena.reports.viewer import write_viewers
 
-    ordered = in_schedule_order(records, schedule)
-    watch = write_viewers(store.folder, board, ordered)  # games/<id>.html, the games that matter
-    store.write_text(REPORT, build_report(board, ordered, watch=watch))
+    games = store.tally.view(pairings([p.name for p in cfg.players], cfg.seats))
+    watch = write_viewers(store.folder, board, games, store.records_at)  # games/<id>.html, the games that matter
+    store.write_text(REPORT, build_report(board, games, watch=watch))
 
 
 def load_tournament(folder, report: bool = True) -> tuple:
@@ -425,13 +434,8 @@ def load_tournament(folder, report: bool = True) -> tuple:
     store = ResultsStore(folder)
     mine = store.try_lock()  # while a run is writing, read only: never truncate its log
     try:
-        records = store.load_games(warn=lambda m: print(f"warning: {m}", file=sys.stderr), repair=mine)
-        schedule = build_schedule(cfg, seed_key(cfg, folder))
-        board = build_leaderboard(cfg, records, schedule)
-        board["isolation"] = isolation_note(cfg)
-        board["seeds"] = seeds_note(cfg)
-        if mine:
-            write_leaderboard(cfg, store, records, schedule, report)
+        store.open(warn=lambda m: print(f"warning: {m}", file=sys.stderr), repair=mine)
+        board = write_leaderboard(cfg, store, report) if mine else leaderboard_of(cfg, store)[0]
     finally:
         store.unlock()
     return cfg, board
@@ -445,12 +449,8 @@ def rebuild_report(folder) -> Path:
     if cfg is None:
         raise ResultsError(f"{folder}: no config.yaml here; is it a tournament's results folder?")
     store = ResultsStore(folder)
-    records = store.load_games(warn=lambda m: print(f"warning: {m}", file=sys.stderr), repair=False)
-    schedule = build_schedule(cfg, seed_key(cfg, folder))
-    board = build_leaderboard(cfg, records, schedule)
-    board["isolation"] = isolation_note(cfg)
-    board["seeds"] = seeds_note(cfg)
-    write_report(store, board, records, schedule)
+    store.open(warn=lambda m: print(f"warning: {m}", file=sys.stderr), repair=False)
+    write_report(cfg, store, leaderboard_of(cfg, store)[0])
     return folder / REPORT
 
 

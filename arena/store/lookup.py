@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from arena.store.log_files import read_segment, segments_on_disk
 from arena.store.results import CONFIG, GAMES, ResultsError
 
 SHOWN = 12  # candidates listed in a message
@@ -38,15 +39,16 @@ def games_file(path) -> Path | None:
 
 
 def read_games(path) -> list:
-    """Every game record in a log (``games.jsonl``, or a results folder), in file order,
-    first record per id."""
+    """Every game record in a log (``games.jsonl``, or a results folder: its closed segments
+    first, :mod:`arena.store.log_files`), in file order, first record per id."""
     log = games_file(path) or Path(path)
     if not log.is_file():
         folder = log.parent
         raise ResultsError(f"{folder}: no {GAMES} here" + ("" if (folder / CONFIG).is_file() else
                                                           "; is it a tournament's results folder?"))
     games, seen = [], set()
-    for line in log.read_bytes().split(b"\n"):
+    closed = segments_on_disk(log.parent) if log.name == GAMES else []
+    for line in b"".join([read_segment(p) for p in closed] + [log.read_bytes()]).split(b"\n"):
         try:
             record = json.loads(line)
         except ValueError:

@@ -8,10 +8,15 @@
   is dropped with a warning and truncated away; a bad line in the middle, or
   any valid JSON line that is not a usable game record (:mod:`arena.store.record_check`),
   is an error naming the file and line, and nothing is changed.
+- ``log/NNNNNN.jsonl.gz``, ``.checkpoint``: when ``games.jsonl`` reaches
+  ``SEGMENT_LINES`` lines they move, compressed, into the next closed segment, and the
+  checkpoint records the segments and the tally of their games
+  (:mod:`arena.store.log_files`, :mod:`arena.store.tally`); :meth:`ResultsStore.open`
+  reads the checkpoint and ``games.jsonl`` only, :meth:`ResultsStore.verify` every line.
 - ``leaderboard.md`` / ``leaderboard.json``: written after each run.
 - ``.secret``, ``.games.head``: the tournament's secret and the log's head
-  (:mod:`arena.store.secret`); every line of ``games.jsonl`` carries an
-  authentication tag, checked on load: a line added, changed or removed
+  (:mod:`arena.store.secret`); every line of the log carries an
+  authentication tag, checked as it is read: a line added, changed or removed
   outside arena is an error naming the file and line.
 - ``.lock``: held (``flock``) by the one ``arena`` process playing this tournament,
   so that two runs never append the same games.
@@ -19,12 +24,19 @@
 from __future__ import annotations
 
 import fcntl
+import hashlib
+import hmac
 import json
 import os
 import sys
 from pathlib import Path
 
+from arena.store.log_files import (CHECKPOINT, LOG_DIR, SEGMENT_LINES, CheckpointError, checkpoint_fits,
+                                   leftover_of_close, read_checkpoint, read_segment, segments_on_disk, summary,
+                                   write_atomically, write_checkpoint, write_segment)
 from arena.store.record_check import record_problem
+from arena.store.secret import HEAD
+from arena.store.tally import Tally
 
 GAMES = "games.jsonl"
 CONFIG = "config.yaml"
@@ -51,6 +63,13 @@ class ResultsStore:
         self._fd = None
         self._lock_fd = None
         self.signer = None  # arena.store.secret.LogSigner once the log is loaded or started
+        self.tally = Tally()  # of every game read or appended (arena.store.tally)
+        self.segments: list = []  # the closed segments' manifest entries, in order
+        self._files: list = []  # (path, its first line's number in the chain, lines or None: games.jsonl)
+        self._open_lines = 0
+        self._skip_open = self._audited = self._auditing = False
+        self.unchecked: dict = {}
+        self.mismatched: list = []
 
     # --- one writer at a time -------------------------------------------------
     def try_lock(self) -> bool:
@@ -81,90 +100,265 @@ class ResultsStore:
     # --- config -------------------------------------------------------------
     def write_config(self, text: str) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        _write_atomically(self.config_path, text)
+        write_atomically(self.config_path, text.encode())
 
     def write_text(self, name: str, text: str) -> None:
-        _write_atomically(self.folder / name, text)
+        write_atomically(self.folder / name, text.encode())
 
     # --- the game log -------------------------------------------------------
+    def has_games(self) -> bool:
+        """Whether anything was ever logged here (a line in games.jsonl or a closed segment)."""
+        return (self.games_path.exists() and self.games_path.stat().st_size > 0) or bool(segments_on_disk(self.folder))
+
+    def open(self, warn=None, repair: bool = True, from_checkpoint: bool = True) -> Tally:
+        """The tally of every game in the log, read from the checkpoint on: the closed segments'
+        tally from the checkpoint, the games of ``games.jsonl`` line by line, each line
+        authenticated (a torn last line is dropped and, with ``repair``, only by the lock
+        holder, truncated away).  Without a checkpoint that fits the files (or
+        ``from_checkpoint=False``), every line is read."""
+        self._read(warn, repair, keep=False, from_checkpoint=from_checkpoint)
+        return self.tally
+
     def load_games(self, warn=None, repair: bool = True) -> list:
-        """Every finished game in the log, in file order.  A torn last line is dropped
-        and (with ``repair``, only by the lock holder) truncated away."""
+        """Every finished game in the log, in file order, every line read and authenticated."""
+        return self._read(warn, repair, keep=True, from_checkpoint=False)
+
+    def verify(self, warn=None) -> dict:
+        """Every line of every segment and of games.jsonl authenticated, every closed segment's
+        SHA-256 and the checkpoint's tally checked against the lines; nothing is changed.
+        Returns ``{games, lines, segments, checkpoint}``; a damaged log is a :class:`ResultsError`."""
+        self._read(warn, repair=False, keep=False, from_checkpoint=False, audit=True)
+        return {"games": self.tally.recorded, "lines": self.signer.lines if self.signer else 0,
+                "segments": len(self.segments), "checkpoint": self._audited}
+
+    def _read(self, warn, repair: bool, keep: bool, from_checkpoint: bool, audit: bool = False):
         warn = warn or (lambda message: print(f"warning: {message}", file=sys.stderr))
-        if not self.games_path.exists():
-            self._authenticate([])
+        from arena.store.secret import LogError, LogSigner, load_secret
+
+        self.tally, self.segments, self._files, self.unchecked, self.mismatched = Tally(), [], [], {}, []
+        self._audited, self._auditing = False, audit
+        records = [] if keep else None
+        try:
+            key = load_secret(self.folder)
+            if key is None:
+                if self.has_games():
+                    raise _unauthenticated(self.games_path)
+                return records
+            self.signer = LogSigner(key)
+            checkpoint = read_checkpoint(self.folder, key)
+            unread = self._start(checkpoint, from_checkpoint, repair)
+            for path in unread:
+                self._read_segment(path, records, checkpoint if audit else None)
+            self._read_open_log(warn, repair, records)
+            self.signer.check_head(self.folder / HEAD, self.games_path, self._open_lines)
+        except (LogError, CheckpointError) as exc:
+            raise ResultsError(str(exc)) from None
+        return records
+
+    def _start(self, checkpoint, from_checkpoint: bool, repair: bool) -> list:
+        """Where reading starts: the checkpoint's tally, or nothing; the closed segments still to
+        read.  A close that stopped half way (a segment no checkpoint lists yet, or games.jsonl
+        still holding the last segment's lines) is finished or undone here."""
+        on_disk = segments_on_disk(self.folder)
+        listed = checkpoint["segments"] if checkpoint else []
+        if len(on_disk) > len(listed) and leftover_of_close(on_disk[-1], self.games_path):
+            if repair:  # written, never listed: games.jsonl still holds its lines
+                on_disk[-1].unlink()
+            on_disk = on_disk[:-1]
+        self._skip_open = bool(listed) and len(on_disk) == len(listed) and \
+            leftover_of_close(on_disk[-1], self.games_path)  # listed, games.jsonl not yet emptied
+        if self._skip_open and repair:
+            os.truncate(self.games_path, 0)
+            self._skip_open = False
+        if from_checkpoint and checkpoint and checkpoint_fits(self.folder, checkpoint) and \
+                len(on_disk) == len(listed):
+            self.tally = Tally.from_data(checkpoint["tally"])
+            self.signer.last_tag, self.signer.lines = checkpoint["tag"], checkpoint["lines"]
+            self.segments = list(listed)
+            first = 1
+            for entry in listed:
+                self._files.append((self.folder / entry["name"], first, entry["lines"]))
+                first += entry["lines"]
             return []
-        data = self.games_path.read_bytes()
-        lines = data.split(b"\n")
-        tail = lines.pop()  # b"" when the file ends with a newline
-        games, raw = [], []
-        for number, line in enumerate(lines, start=1):
-            record = _parse(line)
-            if record is None:
-                if number == len(lines) and not tail:
-                    return self._drop_torn(games, raw, data, len(data) - len(line) - 1, number, warn, repair)
-                raise ResultsError(f"{self.games_path}:{number}: not a game record (bad JSON or missing "
-                                   f"'id'); the file is left as it is: fix or remove that line")
-            games.append(record)
-            raw.append(line)
-        if tail:
-            record = _parse(tail)
-            if record is None:
-                return self._drop_torn(games, raw, data, len(data) - len(tail), len(lines) + 1, warn, repair)
-            games.append(record)
-            raw.append(tail)
-            self._authenticate(raw)
-            if not repair:
-                return self._valid(games)
-            warn(f"{self.games_path}:{len(lines) + 1}: last line had no newline; kept it and added one")
+        return on_disk
+
+    def _read_segment(self, path: Path, records, checkpoint) -> None:
+        packed = path.read_bytes()
+        data = read_segment(path)
+        if not data.endswith(b"\n") and data:
+            raise ResultsError(f"{path}: its last line is cut short: a closed segment was changed outside arena")
+        first = self.signer.lines + 1
+        for number, line in enumerate(data.split(b"\n")[:-1], start=1):
+            self._take(f"{path}:{number}", line, self.signer.lines + 1, records)
+        entry = {"name": f"{LOG_DIR}/{path.name}", "lines": self.signer.lines + 1 - first, "bytes": len(packed),
+                 "raw_bytes": len(data), "sha256": hashlib.sha256(packed).hexdigest()}
+        self.segments.append(entry)
+        self._files.append((path, first, entry["lines"]))
+        if checkpoint is not None:
+            self._audit(checkpoint, entry)
+
+    def _audit(self, checkpoint: dict, entry: dict) -> None:
+        """``arena verify``: a segment the checkpoint lists is the file it lists (size, SHA-256),
+        and at the last of them the chain and the tally are the checkpoint's."""
+        listed = checkpoint["segments"]
+        n = len(self.segments)
+        if n > len(listed):
+            return
+        if listed[n - 1] != entry:
+            raise ResultsError(f"{self.folder / entry['name']}: not the segment the checkpoint lists (its size or "
+                               "SHA-256 differs): changed outside arena; the log is left as it is")
+        if n == len(listed):
+            if (checkpoint["lines"], checkpoint["tag"]) != (self.signer.lines, self.signer.last_tag) or \
+                    checkpoint["tally"] != json.loads(json.dumps(self.tally.to_data())):
+                raise ResultsError(f"{self.folder / CHECKPOINT}: does not match the segments' lines; the log is "
+                                   "left as it is")
+            self._audited = True
+
+    def _read_open_log(self, warn, repair: bool, records) -> None:
+        """games.jsonl line by line (the last one may be torn: dropped, or kept and its newline
+        added, as the module's docstring says)."""
+        self._open_lines, first = 0, self.signer.lines + 1
+        self._files.append((self.games_path, first, None))
+        if not self.games_path.exists() or self._skip_open:
+            return
+        offset, previous = 0, None
+        with open(self.games_path, "rb") as f:
+            for raw in f:
+                if previous is not None:
+                    self._open_line(previous, False, records)
+                    offset += len(previous)
+                previous = raw
+        if previous is None:
+            return
+        number = self._open_lines + 1
+        record = summary(previous.rstrip(b"\n"))
+        if record is None:  # the last line, torn by a crash
+            if repair:
+                warn(f"{self.games_path}:{number}: torn last line (an interrupted write) dropped; "
+                     "that game will be played again")
+                self._truncate(offset)
+            elif self._auditing:
+                warn(f"{self.games_path}:{number}: torn last line (an interrupted write): the next run drops it "
+                     "and plays that game again")
+            return
+        self._open_line(previous, True, records)
+        if not previous.endswith(b"\n") and repair:
+            warn(f"{self.games_path}:{number}: last line had no newline; kept it and added one")
             with open(self.games_path, "ab") as f:
                 f.write(b"\n")
                 f.flush()
                 os.fsync(f.fileno())
-            return self._valid(games)
-        self._authenticate(raw)
-        return self._valid(games)
 
-    def _authenticate(self, raw: list) -> None:
-        """Check every line's tag (arena.store.secret); a log without them is refused."""
-        from arena.store.secret import LogError, LogSigner, load_secret
+    def _open_line(self, raw: bytes, last: bool, records) -> None:
+        self._open_lines += 1
+        line = raw[:-1] if raw.endswith(b"\n") else raw
+        self._take(f"{self.games_path}:{self._open_lines}", line, self.signer.lines + 1, records, last)
 
-        try:
-            key = load_secret(self.folder)
-            if key is None:
-                if raw:
-                    raise _unauthenticated(self.games_path)
-                return
-            signer = LogSigner(key)
-            signer.verify(self.games_path, raw)
-        except LogError as exc:
-            raise ResultsError(str(exc)) from None
-        self.signer = signer
+    def _take(self, where: str, line: bytes, number: int, records, last: bool = False) -> None:
+        """One line of the chain: parsed, authenticated, checked, folded into the tally."""
+        record = summary(line)
+        if record is None:
+            raise ResultsError(f"{where}: not a game record (bad JSON or missing 'id'); the file is left as it "
+                               "is: fix or remove that line")
+        self.signer.check_line(where, line)
+        problem = record_problem(record)
+        if problem:
+            raise ResultsError(f"{where}: game {record.get('id')!r}: {problem}; the file is left as it is: fix or "
+                               "remove that line")
+        record.pop("tag", None)
+        key = self.tally.add(record, number)
+        if key is not None:
+            self._note_unchecked(record, key, number)
+        if records is not None:
+            whole = json.loads(line)
+            whole.pop("tag", None)
+            records.append(whole)
 
-    def _valid(self, games: list) -> list:
-        """The records without their tags, each checked to be a usable game record
-        (after the log's authentication: a forged line is named as such first)."""
-        for number, record in enumerate(games, start=1):
-            problem = record_problem(record)
-            if problem:
-                raise ResultsError(f"{self.games_path}:{number}: game {record.get('id')!r}: {problem}; the file "
-                                   f"is left as it is: fix or remove that line")
-        return _untagged(games)
+    def _note_unchecked(self, record: dict, key: tuple, number: int) -> None:
+        """Keep what the caller checks against its schedule (:meth:`check_games`): each deal's
+        seed, and every game whose seed or seating differs from the first of its deal's."""
+        pairing, deal, rotation = key
+        first = self.unchecked.get((pairing, deal))
+        if first is None:
+            first = self.unchecked[pairing, deal] = (record.get("seed"), number, record["id"], record["players"])
+        seating = list(pairing[rotation:] + pairing[:rotation])
+        if record.get("seed") != first[0] or record["players"] != seating:
+            self.mismatched.append((number, record["id"], record.get("seed"), record["players"], pairing, deal,
+                                    seating))
 
-    def _drop_torn(self, games, raw, data, keep, number, warn, repair):
-        self._authenticate(raw)
-        if not repair:
-            return self._valid(games)
-        warn(f"{self.games_path}:{number}: torn last line (an interrupted write) dropped; "
-             f"that game will be played again")
+    def check_games(self, expected_seed) -> None:
+        """Check the games read by the last :meth:`open` against a schedule: each game's seed must
+        be ``expected_seed(pairing, deal)`` and its seats the rotation its record names;
+        :class:`ResultsError` names the first that is not.  ``expected_seed`` gives None for a
+        pairing the schedule no longer has (a player left): its games are not checked."""
+        problems = [(number, gid, seed, players, expected_seed(pairing, deal), seating)
+                    for number, gid, seed, players, pairing, deal, seating in self.mismatched
+                    if expected_seed(pairing, deal) is not None]
+        for (pairing, deal), (seed, number, gid, seating) in self.unchecked.items():
+            expected = expected_seed(pairing, deal)
+            if expected is not None and seed != expected:  # its seating is checked with the others'
+                problems.append((number, gid, seed, seating, expected, seating))
+        self.unchecked, self.mismatched = {}, []
+        if problems:
+            number, gid, seed, players, expected, seating = min(problems, key=lambda p: p[0])
+            raise ResultsError(f"{self.where(number)}: game {gid} was played with seed {seed} and seats {players}, "
+                               f"but the config schedules seed {expected} and seats {seating}; is this the right "
+                               "results folder?")
+
+    def where(self, number: int) -> str:
+        """``file:line`` of the log's line ``number`` (1 = the first line ever written)."""
+        for path, first, count in self._files:
+            if count is None or number < first + count:
+                return f"{path}:{number - first + 1}"
+        return f"{self.games_path}:{number}"
+
+    def records_at(self, numbers) -> dict:
+        """Line number -> the whole record (moves included) of those lines of the log."""
+        wanted: dict = {}
+        for number in set(numbers):
+            for path, first, count in self._files:
+                if count is None or number < first + count:
+                    wanted.setdefault((path, first), []).append(number)
+                    break
+        found = {}
+        for (path, first), lines in wanted.items():
+            data = read_segment(path) if path != self.games_path else self.games_path.read_bytes()
+            split = data.split(b"\n")
+            for number in lines:
+                if 0 <= number - first < len(split):
+                    record = json.loads(split[number - first])
+                    record.pop("tag", None)
+                    found[number] = record
+        return found
+
+    # --- small files of its own, authenticated (a solve's starting point) ---------------
+    def write_private(self, name: str, data) -> None:
+        """``data`` as JSON in ``name``, with a tag: :meth:`read_private` gives back only what arena wrote."""
+        if self.signer is None:
+            return
+        body = json.dumps(data, separators=(",", ":"), sort_keys=True).encode()
+        write_atomically(self.folder / name, body + b"\n" + self._private_tag(name, body) + b"\n")
+
+    def read_private(self, name: str):
+        """What :meth:`write_private` wrote in ``name``; None where there is nothing (or not arena's)."""
+        path = self.folder / name
+        if self.signer is None or not path.exists():
+            return None
+        body, _, tag = path.read_bytes().rstrip(b"\n").rpartition(b"\n")
+        return json.loads(body) if hmac.compare_digest(self._private_tag(name, body), tag) else None
+
+    def _private_tag(self, name: str, body: bytes) -> bytes:
+        return hmac.new(self.signer.key, name.encode() + b"\n" + body, hashlib.sha256).hexdigest().encode()
+
+    def _truncate(self, keep: int) -> None:
         with open(self.games_path, "r+b") as f:
             f.truncate(keep)
             f.flush()
             os.fsync(f.fileno())
-        return self._valid(games)
 
     def append(self, records: list) -> None:
-        """Append finished games: one write of whole lines, then fsync."""
+        """Append finished games: one write of whole lines, then fsync; at ``SEGMENT_LINES``
+        lines games.jsonl is closed into a compressed segment and the checkpoint written."""
         if not records:
             return
         signer = self.start_log()
@@ -176,16 +370,35 @@ class ResultsStore:
             written += os.write(self._fd, payload[written:])
         os.fsync(self._fd)
         signer.write_head(self.folder)
+        for number, record in enumerate(records, start=signer.lines - len(records) + 1):
+            self.tally.add(record, number)
+        self._open_lines += len(records)
+        if self._open_lines >= SEGMENT_LINES:
+            self.close_segment()
+
+    def close_segment(self) -> None:
+        """Move games.jsonl's lines into the next closed segment and write the checkpoint."""
+        data = self.games_path.read_bytes()
+        path = self.folder / LOG_DIR / f"{len(self.segments) + 1:06d}.jsonl.gz"
+        entry = write_segment(path, data)
+        self.segments.append(entry)
+        write_checkpoint(self.folder, self.signer.key, self.signer.lines, self.signer.last_tag, self.segments,
+                         self.tally.to_data())
+        self._truncate(0)
+        self._files[-1:] = [(path, self.signer.lines - entry["lines"] + 1, entry["lines"]),
+                            (self.games_path, self.signer.lines + 1, None)]
+        self._open_lines = 0
 
     def start_log(self):
-        """The log's signer: from the loaded log, or a new secret for a new tournament."""
+        """The log's signer: from the log read, or a new secret for a new tournament."""
         if self.signer is None:
             from arena.store.secret import LogSigner, create_secret, load_secret
 
-            if self.games_path.exists() and self.games_path.stat().st_size:
-                self.load_games(repair=False)  # authenticates the lines already there
+            if self.has_games():
+                self.open(repair=False)  # authenticates the lines already there
             else:
                 self.signer = LogSigner(load_secret(self.folder) or create_secret(self.folder))
+                self.tally, self.segments, self._files, self._open_lines = Tally(), [], [(self.games_path, 1, None)], 0
         return self.signer
 
     def secret(self) -> bytes:
@@ -198,24 +411,3 @@ class ResultsStore:
             self._fd = None
 
 
-def _untagged(games: list) -> list:
-    for record in games:
-        record.pop("tag", None)
-    return games
-
-
-def _parse(line: bytes):
-    try:
-        record = json.loads(line)
-    except ValueError:
-        return None
-    return record if isinstance(record, dict) and "id" in record else None
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)

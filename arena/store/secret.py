@@ -98,23 +98,31 @@ class LogSigner:
         raises :class:`LogError` naming the first line that is not arena's."""
         self.last_tag, self.lines = "", 0
         for number, line in enumerate(lines, start=1):
-            suffix = line[-_SUFFIX_LEN:]
-            if not (suffix.startswith(b',"tag":"') and suffix.endswith(b'"}')):
-                raise LogError(f"{path}:{number}: no authentication tag: this line was not written by arena "
-                               "(added or changed by hand?); the log is left as it is")
-            body = line[:-_SUFFIX_LEN] + b"}"
-            expected = self.tag(self.last_tag, body)
-            if not hmac.compare_digest(expected.encode(), suffix[8:-2]):
-                raise LogError(f"{path}:{number}: authentication failed: this line, or one before it, was added, "
-                               "changed or removed outside arena; the log is left as it is")
-            self.last_tag = expected
-            self.lines += 1
-        found = self.read_head(Path(path).with_name(HEAD)) if head else None
-        if found is not None:
-            count, tag = found
-            if count > len(lines):
-                raise LogError(f"{path}:{len(lines) + 1}: {plural(count - len(lines), 'line')} removed from the end "
-                               f"(arena wrote {count}); the log is left as it is")
+            self.check_line(f"{path}:{number}", line)
+        if head:
+            self.check_head(Path(path).with_name(HEAD), path, len(lines))
+
+    def check_line(self, where: str, line: bytes) -> None:
+        """Check the next line of the chain (``where``: its file and line, for the message)."""
+        suffix = line[-_SUFFIX_LEN:]
+        if not (suffix.startswith(b',"tag":"') and suffix.endswith(b'"}')):
+            raise LogError(f"{where}: no authentication tag: this line was not written by arena "
+                           "(added or changed by hand?); the log is left as it is")
+        expected = hmac.digest(self.key, self.last_tag.encode() + b"\n" + line[:-_SUFFIX_LEN] + b"}", "sha256").hex()
+        if not hmac.compare_digest(expected.encode(), suffix[8:-2]):
+            raise LogError(f"{where}: authentication failed: this line, or one before it, was added, "
+                           "changed or removed outside arena; the log is left as it is")
+        self.last_tag = expected
+        self.lines += 1
+
+    def check_head(self, head_path: Path, path, in_file: int) -> None:
+        """Lines cut from the end: the head says arena wrote more lines than the chain holds
+        (``in_file``: how many of them are in ``path``, the open log)."""
+        found = self.read_head(Path(head_path))
+        if found is not None and found[0] > self.lines:
+            missing = found[0] - self.lines
+            raise LogError(f"{path}:{in_file + 1}: {plural(missing, 'line')} removed from the end "
+                           f"(arena wrote {found[0]}); the log is left as it is")
 
     # --- the head: how many lines arena wrote, and the last tag ---------------
     def head_mac(self, count: int, tag: str) -> str:
