@@ -526,6 +526,27 @@ def bench_isolation_command(game: str = typer.Option("origin", help="game name")
     typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rows))
 
 
+@bench_app.command("store")
+def bench_store_command(games: int = typer.Option(100_000, help="games in the synthesized results folder"),
+                        players: int = typer.Option(6, help="players in the tournament"),
+                        seats: int = typer.Option(3, help="players per game (3 to 6 and more: each game seats them)"),
+                        folder: Optional[Path] = typer.Option(None, help="write the results folder here "
+                                                               "(FOLDER/bench-store; default: a temporary one)"),
+                        keep: bool = typer.Option(False, help="keep the temporary results folder"),
+                        as_json: bool = typer.Option(False, "--json", help="print one JSON object")):
+    """The results store at N games: write, full verify, resume open, leaderboard from scratch and
+    after 100 more games, report, disk per game and peak RSS, each phase in a fresh process."""
+    from arena.bench import format_rows
+    from arena.bench.store import bench_store, display_rows
+
+    if games < 1 or seats < 2 or players < seats:
+        _fail(f"--games {games} --players {players} --seats {seats}: give at least 1 game and as many players "
+              "as seats (2 or more)")
+    with _Busy("bench store", total=8) as busy:
+        result = bench_store(games, players=players, seats=seats, folder=folder, keep=keep, progress=busy.update)
+    typer.echo(json.dumps(result) if as_json else format_rows(display_rows(result)))
+
+
 @bench_app.command("targets")
 def bench_targets_command(seconds: float = typer.Option(1.5, help="seconds of random playouts per repeat"),
                           repeats: int = typer.Option(5, help="repeats per measurement (medians reported)"),
@@ -691,6 +712,30 @@ def leaderboard(results: Path = typer.Argument(..., help="a tournament's results
     except (ConfigError, ResultsError) as exc:
         _fail(str(exc))
     typer.echo(render_text(board))
+
+
+@app.command()
+def verify(results: Path = typer.Argument(..., help="a tournament's or match's results folder, e.g. results/quick")):
+    """Check every line of a results folder's game log: its authentication, every closed segment's
+    SHA-256 and the checkpoint against the lines (a rerun and `arena leaderboard` read only the
+    lines since the checkpoint).  Changes nothing; exits 2 naming the first file and line that
+    is not arena's."""
+    from arena.game.player_text import plural
+    from arena.store.results import ResultsError, ResultsStore
+
+    if not (results / "config.yaml").is_file() and not (results / "games.jsonl").is_file():
+        _fail(f"{results}: no config.yaml or games.jsonl here; is it a tournament's results folder?")
+    notes: list = []
+    try:
+        found = ResultsStore(results).verify(warn=notes.append)
+    except ResultsError as exc:
+        _fail(str(exc))
+    for note in notes:
+        typer.echo(f"warning: {note}")
+    segments = f" ({plural(found['segments'], 'closed segment')} and games.jsonl)" if found["segments"] else ""
+    checkpoint = "; the checkpoint matches them" if found["checkpoint"] else ""
+    typer.echo(f"{results}: OK: {plural(found['lines'], 'line')}{segments}, every one authenticated"
+               f"{checkpoint}; {plural(found['games'], 'game')}")
 
 
 @app.command()
