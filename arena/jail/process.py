@@ -152,7 +152,7 @@ class PlayerProcess:
 
     def _inner_limits(self, jailed: bool) -> dict:
         limits = {"memory_mb": self.limits.memory_mb, "tasks": self.limits.tasks, "cgroup": self.cgroup is not None,
-                  "seccomp": seccomp.program(), "syscalls": seccomp.names()}
+                  "seccomp": seccomp.program(jailed=jailed), "syscalls": seccomp.names()}
         if jailed:
             limits.update(read=["/"], write=["/tmp", "/dev/null"], netns=False)
         else:
@@ -164,7 +164,8 @@ class PlayerProcess:
         self.scratch = tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-")  # owner's pid: for the sweep
         os.chmod(self.scratch, 0o700)
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self.scratch, "TMPDIR": self.scratch,
-               "LANG": "C.UTF-8", "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1",
+               "LANG": "C.UTF-8", "USER": "player", "LOGNAME": "player", "PYTHONHASHSEED": "0",
+               "PYTHONDONTWRITEBYTECODE": "1",
                "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
         boot = (f"import sys; sys.path[:0] = {self.view.sys_path!r}; "
                 "from arena.jail.host import main; main()")
@@ -416,7 +417,8 @@ def _cpus() -> set | None:
 
 
 # --- the jail's templates ------------------------------------------------------------
-BWRAP_ENV = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "TMPDIR": "/tmp", "LANG": "C.UTF-8",
+BWRAP_ENV = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "TMPDIR": "/tmp", "LANG": "C.UTF-8", "USER": "player",
+             "LOGNAME": "player",  # getpass.getuser() (the view has no /etc/passwd)
              "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1",
              "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 NAMESPACES = ["--unshare-user", "--unshare-ipc", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]

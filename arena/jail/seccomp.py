@@ -16,11 +16,14 @@ adds, is refused too.  What the refusal says:
 - a call of another architecture (x86's 32-bit ``int 0x80``, x32) kills the process.
 
 Why these and not others: the calls that keep kernel state beyond the process that a jail does
-not make its own (the key rings of the template's user namespace; locks, leases and notifications
-on the read-only files every jail binds; which pages of those files are cached: set or cleared in
-one game, read in the next or in a concurrent one) are refused, and so are the calls that reach
-outside the jail or change it (mount, namespaces, tracing, BPF, performance counters, kernel
-modules, the clock, I/O rings).  docs/security.md lists the channels left.
+not make its own (the key rings; locks, leases and notifications on the read-only files every
+jail binds; which pages of those files are cached; the machine's free memory and process count;
+the inode numbers new pipes, sockets, memory files and pidfds take from counters of the whole
+machine: set or cleared in one game, read in the next or in a concurrent one) are refused, and so
+are the calls that reach outside the jail or change it (mount, namespaces, tracing, BPF,
+performance counters, kernel modules, the clock, I/O rings).  Without the jail (Landlock alone,
+which does not govern them) the calls that change a file's metadata are refused too
+(:data:`METADATA`).  docs/security.md lists the channels left.
 
 The filter is compiled here by libseccomp (through pyseccomp, a ctypes binding with the API of
 libseccomp's own, which is not on PyPI), in the game master, once per process and architecture:
@@ -47,7 +50,7 @@ ALLOWED = {
     "descriptors": ("read", "write", "readv", "writev", "pread64", "pwrite64", "preadv", "pwritev", "lseek",
                     "close", "close_range", "dup", "dup2", "dup3", "fstat", "fstatfs", "fsync", "fdatasync",
                     "ftruncate", "fallocate", "sendfile", "copy_file_range", "getdents", "getdents64",
-                    "pipe", "pipe2", "eventfd", "eventfd2", "memfd_create"),
+                    "eventfd", "eventfd2"),
     "paths": ("open", "openat", "creat", "stat", "lstat", "newfstatat", "statx", "statfs", "access",
               "faccessat", "faccessat2", "readlink", "readlinkat", "getcwd", "chdir", "fchdir", "mkdir",
               "mkdirat", "rmdir", "unlink", "unlinkat", "rename", "renameat", "renameat2", "link", "linkat",
@@ -58,8 +61,6 @@ ALLOWED = {
     "waiting": ("poll", "ppoll", "select", "pselect6", "epoll_create", "epoll_create1", "epoll_ctl",
                 "epoll_wait", "epoll_pwait", "epoll_pwait2", "futex", "futex_waitv", "futex_wake", "futex_wait",
                 "futex_requeue", "nanosleep", "clock_nanosleep", "sched_yield", "pause"),
-    "sockets": ("bind", "listen", "accept", "accept4", "connect", "getsockname", "getpeername", "sendto",
-                "recvfrom", "sendmsg", "recvmsg", "sendmmsg", "recvmmsg", "shutdown", "setsockopt", "getsockopt"),
     "processes": ("fork", "vfork", "execve", "execveat", "exit", "exit_group", "kill", "tgkill", "tkill",
                   "getpid", "getppid", "gettid", "getpgid", "setpgid", "getpgrp", "getsid", "setsid", "getuid",
                   "geteuid", "getgid", "getegid", "getgroups", "getresuid", "getresgid", "capget",
@@ -112,14 +113,15 @@ MODES = {
                     "MADV_GUARD_INSTALL": 102, "MADV_GUARD_REMOVE": 103},
                 {"MADV_MERGEABLE": 12, "MADV_COLD": 20, "MADV_PAGEOUT": 21, "MADV_HWPOISON": 100,
                  "MADV_SOFT_OFFLINE": 101}),
-    # unix and IP sockets only (the jail's network namespace is its own and empty); no netlink,
-    # packet, crypto or vsock sockets
-    "socket": (0, {"AF_UNIX": 1, "AF_INET": 2, "AF_INET6": 10},
-               {"AF_NETLINK": 16, "AF_PACKET": 17, "AF_ALG": 38, "AF_VSOCK": 40}),
-    "socketpair": (0, {"AF_UNIX": 1}, {}),
 }
-# clone: threads and processes, no new namespace (the low 32 bits are the flags the kernel reads)
-CLONE_NEW = 0x7E020000  # CLONE_NEWNS | NEWCGROUP | NEWUTS | NEWIPC | NEWUSER | NEWPID | NEWNET
+# clone: threads and processes, no new namespace and no pidfd (a pidfd's inode number comes from a
+# counter of the whole machine's processes); the low 32 bits are the flags the kernel reads
+CLONE_REFUSED = 0x7E021000  # CLONE_NEWNS | NEWCGROUP | NEWUTS | NEWIPC | NEWUSER | NEWPID | NEWNET | PIDFD
+# calls that change a file's metadata: refused where there is no jail, whose Landlock does not
+# govern them (in the jail every file but the scratch is on a read-only mount)
+METADATA = ("chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown", "lchown", "fchownat", "utime", "utimes",
+            "futimesat", "utimensat", "setxattr", "lsetxattr", "fsetxattr", "removexattr", "lremovexattr",
+            "fremovexattr")
 # a waited-for child's resource use counts its page faults (which pages were cached): no rusage
 NO_RUSAGE = {"wait4": 3, "waitid": 4}
 
@@ -177,9 +179,10 @@ def names(machine: str | None = None) -> dict:
 
 
 @functools.lru_cache(maxsize=None)
-def program(machine: str | None = None) -> bytes | None:
+def program(machine: str | None = None, jailed: bool = True) -> bytes | None:
     """The compiled filter for ``machine`` (default: this one) as BPF instructions; None where
-    libseccomp or the architecture is missing."""
+    libseccomp or the architecture is missing.  ``jailed=False``: for a player without the jail,
+    with :data:`METADATA` refused too."""
     seccomp, arch = _libseccomp(), _arch(machine)
     if seccomp is None or arch is None:
         return None
@@ -196,7 +199,7 @@ def program(machine: str | None = None) -> bytes | None:
         if name in numbers:  # a call this architecture does not have is nothing to allow or refuse
             f.add_rule(action, name, *args)
 
-    allowed = allowed_names()
+    allowed = allowed_names() - (set() if jailed else set(METADATA))
     for name in allowed:
         add(seccomp.ALLOW, name)
     for name, (arg, modes, refused) in MODES.items():
@@ -205,7 +208,7 @@ def program(machine: str | None = None) -> bytes | None:
         for value in refused.values():
             add(seccomp.ERRNO(REFUSED + numbers.get(name, 0)), name,
                 seccomp.Arg(arg, seccomp.MASKED_EQ, 0xFFFFFFFF, value))
-    add(seccomp.ALLOW, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_NEW, 0))
+    add(seccomp.ALLOW, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_REFUSED, 0))
     for name, arg in NO_RUSAGE.items():
         add(seccomp.ALLOW, name, seccomp.Arg(arg, seccomp.EQ, 0))
         add(seccomp.ERRNO(REFUSED + numbers.get(name, 0)), name, seccomp.Arg(arg, seccomp.NE, 0))

@@ -48,6 +48,7 @@ _MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_NOEXEC = 1, 2, 4, 8
 _MS_REMOUNT, _MS_BIND, _MS_REC, _MS_PRIVATE = 32, 4096, 16384, 1 << 18
 # what a player's /proc holds (copies; nothing live): what onnxruntime reads (tools/trace_jail_syscalls.py)
 PROC_FILES = ("cpuinfo", "sys/kernel/osrelease")
+DEVICES = ("null", "zero", "full", "random", "urandom", "tty")  # bubblewrap's --dev binds the machine's own
 
 
 class JailSetupError(OSError):
@@ -136,6 +137,23 @@ def _open_own_code(copies: list) -> dict:
     return opened
 
 
+def _device_read_only(lib, path: str) -> None:
+    """bubblewrap binds the machine's own device nodes into ``/dev``, each a mount of its own
+    that its ``--remount-ro /dev`` leaves writable: their times and modes would be the
+    machine's, which a jail (its user the one that owns them) could set and another read, or
+    break (``chmod 000 /dev/null``).  Read-only, the device still reads and writes; its node
+    no longer changes.  The mount's other flags are kept (a user namespace may not drop them)."""
+    if not os.path.exists(path) or os.path.islink(path):
+        return
+    kept = os.statvfs(path).f_flag
+    flags = _MS_REMOUNT | _MS_BIND | _MS_RDONLY
+    for st_flag, ms_flag in ((os.ST_NOSUID, _MS_NOSUID), (os.ST_NODEV, _MS_NODEV), (os.ST_NOEXEC, _MS_NOEXEC),
+                             (os.ST_NOATIME, 1024), (os.ST_NODIRATIME, 2048), (os.ST_RELATIME, 1 << 21)):
+        if kept & st_flag:
+            flags |= ms_flag
+    _mount(lib, None, path, None, flags)
+
+
 def _static_proc(lib) -> None:
     """Cover ``/proc`` with a read-only tmpfs holding copies of :data:`PROC_FILES` only: no
     process's memory map, page-fault counts or residency (``pagemap``, ``smaps``, ``stat``,
@@ -179,6 +197,8 @@ def make_player_jail(setup: dict) -> None:
     _copy_own_code(lib, [plan for plan in copies if plan["path"] in opened], opened)
     if os.path.isdir("/dev/shm"):
         _mount(lib, "/tmp", "/dev/shm", None, _MS_BIND)
+    for device in DEVICES:
+        _device_read_only(lib, f"/dev/{device}")
     _static_proc(lib)
     name = b"arena-player"
     lib.sethostname(name, len(name))

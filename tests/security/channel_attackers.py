@@ -28,6 +28,7 @@ import struct
 import sys
 import time
 
+from jail_attackers import FirstMoveProber, Report
 from players.random_player import RandomPlayer
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -261,6 +262,8 @@ class PageNotes:
 
 # --- between two players alive at once ------------------------------------------------------
 
+CHANNELS = ("posix_lock", "ofd_lock", "flock", "notify", "pagecache", "atime", "devshm", "abstract", "mqueue",
+            "sysv", "memfd_number", "pipe_number", "device_times")
 MARK = 0b10100101  # the low byte of every message: a message, not noise
 BITS = 16
 
@@ -302,8 +305,7 @@ class Channels:
         """{channel: True where the message went in, or the error}."""
         bits = [bool((code >> i) & 1) for i in range(BITS)]
         out = {}
-        for name in ("posix_lock", "ofd_lock", "flock", "notify", "pagecache", "atime", "devshm", "abstract",
-                     "mqueue", "sysv"):
+        for name in CHANNELS:
             try:
                 getattr(self, f"_send_{name}")(bits, code)
                 out[name] = True
@@ -401,6 +403,45 @@ class Channels:
             if bit and libc.shmget(self._key(i), 4096, 0o1000 | 0o600) < 0:  # IPC_CREAT
                 raise OSError(ctypes.get_errno(), "shmget")
 
+    # counters: an inode number the kernel hands out from one counter for the whole machine
+    # (1024 at a time to each CPU: both seats of a game run on the game's CPU), moved on by
+    # making new files until the next number says the message
+    @staticmethod
+    def _memfd_number() -> int:
+        fd = os.memfd_create("whisper")
+        try:
+            return os.fstat(fd).st_ino
+        finally:
+            os.close(fd)
+
+    @staticmethod
+    def _pipe_number() -> int:
+        r, w = os.pipe()
+        try:
+            return os.fstat(r).st_ino
+        finally:
+            os.close(r)
+            os.close(w)
+
+    @staticmethod
+    def _advance(number, value: int) -> None:
+        """Make files until the next one will get a number that is ``value`` modulo 1024."""
+        for _ in range(4096):
+            if (number() + 1) % 1024 == value:
+                return
+        raise OSError(errno.EAGAIN, "the counter did not come round")
+
+    def _send_memfd_number(self, bits, code):
+        self._advance(self._memfd_number, 4 * (code >> 8))
+
+    def _send_pipe_number(self, bits, code):
+        self._advance(self._pipe_number, 4 * (code >> 8))
+
+    def _send_device_times(self, bits, code):
+        """The times of the machine's /dev/null, where a jail binds it writable."""
+        stamp = (int(time.time()) - 7 * 86400) * 10 ** 9 + code  # a week ago, the message in the nanoseconds
+        os.utime("/dev/null", ns=(stamp, stamp))
+
     def _key(self, i: int) -> int:
         return (hash_tag(self.tag) + i) & 0x7FFFFFFF
 
@@ -426,8 +467,7 @@ class Channels:
     def receive(self) -> dict:
         """{channel: the code read, or None where nothing came through, or the error}."""
         out = {}
-        for name in ("posix_lock", "ofd_lock", "flock", "notify", "pagecache", "atime", "devshm", "abstract",
-                     "mqueue", "sysv"):
+        for name in CHANNELS:
             try:
                 out[name] = getattr(self, f"_receive_{name}")()
             except OSError as exc:
@@ -532,6 +572,19 @@ class Channels:
         libc = _libc()
         return self._code([libc.shmget(self._key(i), 0, 0) >= 0 for i in range(BITS)])
 
+    def _counter(self, number):
+        value = number() % 1024
+        return ((value // 4) << 8) | MARK if value % 4 == 0 else None
+
+    def _receive_memfd_number(self):
+        return self._counter(self._memfd_number)
+
+    def _receive_pipe_number(self):
+        return self._counter(self._pipe_number)
+
+    def _receive_device_times(self):
+        return os.stat("/dev/null").st_atime_ns % 10 ** 9
+
     def forget(self) -> None:
         """Remove what outlives the sender outside a jail (the tests' clean-up)."""
         libc = _libc()
@@ -592,8 +645,6 @@ class Whisperer(RandomPlayer):
     def act(self, observation):
         if not self.moved:
             self.moved = True
-            from jail_attackers import Report
-
             if observation.seat == 0:
                 self.channels.send(hand_code(observation.hand))
                 self.channels.send_pending()
@@ -632,3 +683,42 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+class MetadataProber(FirstMoveProber):
+    """Every file a jail can name is a mark another jail might read, if its metadata can be
+    set: the device nodes, its own code, Python's and arena's files, the zone file, the CPU
+    list.  On its first move it tries ``utime``, ``chmod`` and ``chown``, each setting the
+    values the file already has (so that nothing changes where one is let through), and
+    reports those the kernel let through: ``Report("META [...]")``."""
+
+    word = "META"
+
+    def report(self):
+        return self.probe(self.targets())
+
+    @staticmethod
+    def targets() -> list:
+        import players
+
+        return [f"/dev/{name}" for name in ("null", "zero", "full", "random", "urandom", "tty")] + \
+            [os.path.abspath(__file__), os.__file__, players.__file__, "/etc/localtime",
+             "/sys/devices/system/cpu/online", sys.executable]
+
+    @staticmethod
+    def probe(paths) -> list:
+        worked = []
+        for path in paths:
+            try:
+                info = os.stat(path)
+            except OSError:
+                continue
+            for name, call in (("utime", lambda: os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))),
+                               ("chmod", lambda: os.chmod(path, info.st_mode & 0o7777)),
+                               ("chown", lambda: os.chown(path, info.st_uid, info.st_gid))):
+                try:
+                    call()
+                    worked.append(f"{name} {path}")
+                except OSError:
+                    pass
+        return worked

@@ -39,6 +39,26 @@ class Report(Exception):
     """What the attacker learned or did, for the test to read in the log."""
 
 
+class FirstMoveProber(RandomPlayer):
+    """Reports what :meth:`report` finds on its first move, as ``Report("WORD <json>")``, then
+    plays on as a random player."""
+
+    word = "PROBE"
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self.moved = False
+
+    def report(self):
+        raise NotImplementedError
+
+    def act(self, observation):
+        if not self.moved:
+            self.moved = True
+            raise Report(f"{self.word} " + json.dumps(self.report(), separators=(",", ":")))
+        return super().act(observation)
+
+
 def set_name(name: bytes) -> None:
     """The calling thread's name (``/proc/<pid>/comm``), for the test to find it by."""
     try:
@@ -613,21 +633,16 @@ class Rememberer(RandomPlayer):
         return None if best is None else best[1]
 
 
-class CacheProber(RandomPlayer):
+class CacheProber(FirstMoveProber):
     """The page cache of a file it can read is shared by every process of the machine: one
     game could set or clear pages of its own code file and the next read them.  On its first
     move it tries every way to read or change that state without timing reads, on its own
     module file, and reports those the kernel let through: ``Report("CACHE [names]")``."""
 
-    def __init__(self, seed: int = 0):
-        super().__init__(seed)
-        self.moved = False
+    word = "CACHE"
 
-    def act(self, observation):
-        if not self.moved:
-            self.moved = True
-            raise Report("CACHE " + json.dumps(self.probe()))
-        return super().act(observation)
+    def report(self):
+        return self.probe()
 
     @staticmethod
     def probe() -> list:

@@ -1,9 +1,11 @@
-"""A player that uses what Python offers a player (threads, fork, subprocess, multiprocessing,
-sockets and selectors, asyncio, signals and timers, files, sqlite3, numpy), to show that the
-jail's system-call allowlist lets a Python program work: on its first move it runs every check
-of :data:`CHECKS` and raises naming those that failed.  Nothing here is an attack."""
-import asyncio, hashlib, json, multiprocessing, os, pickle, resource, selectors, shutil, signal, socket
-import sqlite3, subprocess, sys, tempfile, threading, time, zlib
+"""A player that uses what Python offers a player in the jail (threads, thread pools, fork,
+shared memory between forked processes, signals and timers, files, sqlite3, numpy), to show that
+the jail's system-call allowlist lets a Python program work: on its first move it runs every
+check of :data:`CHECKS` and raises naming those that failed, and every check of
+:data:`REFUSED` (what needs a new pipe, socket or memory file: subprocess, multiprocessing,
+asyncio, sockets) and raises naming those that did not fail.  Nothing here is an attack."""
+import asyncio, concurrent.futures, hashlib, json, mmap, multiprocessing, os, pickle, resource, selectors, shutil
+import signal, socket, sqlite3, subprocess, sys, tempfile, threading, time, zlib
 
 import numpy
 
@@ -22,6 +24,22 @@ def _fork():
     if pid == 0:
         os._exit(7)
     assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 7
+
+
+def _thread_pool():
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        assert list(pool.map(abs, [-1, 2])) == [1, 2]
+
+
+def _shared_memory():
+    """A forked child writes into memory it shares with its parent (no pipe needed)."""
+    shared = mmap.mmap(-1, 4096)
+    pid = os.fork()
+    if pid == 0:
+        shared[:5] = b"hello"
+        os._exit(0)
+    os.waitpid(pid, 0)
+    assert shared[:5] == b"hello"
 
 
 def _subprocess():
@@ -104,20 +122,34 @@ def _misc():
     os.urandom(8)
 
 
+_NEEDS_PIPES_OR_SOCKETS = ("_subprocess", "_multiprocessing", "_sockets", "_asyncio")
 CHECKS = {name[1:]: f for name, f in dict(globals()).items() if name.startswith("_") and callable(f)
-          and name not in ("_square",)}
+          and name not in ("_square",) + _NEEDS_PIPES_OR_SOCKETS}
+REFUSED = {name[1:]: globals()[name] for name in _NEEDS_PIPES_OR_SOCKETS}
 
 
 class Battery(RandomPlayer):
     """Runs :data:`CHECKS` on its first move."""
 
+    checked = False
+
     def act(self, observation):
+        if self.checked:
+            return super().act(observation)
+        self.checked = True
         failed = {}
         for name, check in CHECKS.items():
             try:
                 check()
             except BaseException as exc:
                 failed[name] = f"{type(exc).__name__}: {exc}"[:60]
+        for name, check in REFUSED.items():
+            try:
+                check()
+                failed[name] = "not refused"
+            except OSError as exc:
+                if exc.errno < 3072:  # the jail's refusals: 3072 + the call's number
+                    failed[name] = f"{type(exc).__name__}: {exc}"[:60]
         if failed:
             raise RuntimeError(json.dumps(failed))
         return super().act(observation)

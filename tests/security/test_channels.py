@@ -22,7 +22,7 @@ from test_jail import HERE, TOY, Run, json_prefix, replayed, workers  # noqa: F4
 CHANNELS = str(HERE / "channel_attackers.py")
 # carried between two plain processes on every Linux machine (the page cache needs mincore or a
 # readable pagemap, access times a mount that updates them: not asserted)
-EVERYWHERE = ("posix_lock", "ofd_lock", "flock", "notify", "devshm", "abstract", "sysv")
+EVERYWHERE = ("posix_lock", "ofd_lock", "flock", "notify", "devshm", "abstract", "sysv", "memfd_number")
 
 
 def exchange_outside(shared, tag: str, hand) -> dict:
@@ -140,3 +140,36 @@ def test_a_players_folder_too_large_to_copy_into_every_game_is_refused_with_what
     (folder / "weights.bin").unlink()
     result = CliRunner().invoke(app, ["check-player", f"{folder / 'bot.py'}:Bot", "--game", "origin", "--games", "1"])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("jailed", [True, False], ids=["jail", "no jail"])
+def test_no_file_in_reach_has_metadata_a_player_can_set(tmp_path, jailed):
+    """The machine's device nodes, the player's own code, Python's and arena's files: times,
+    modes and owners are marks one jail could set and another read (or a way to break every
+    later jail: ``chmod 000 /dev/null``).  In the jail every one of them is on a read-only mount;
+    without the jail (Landlock does not govern these calls) the allowlist refuses them.  On a
+    file of its own outside any jail the same calls work (the check of the attacker itself)."""
+    import time
+
+    from arena.game.match import PlayerFault
+    from arena.jail import Limits
+    from arena.jail.process import Jail
+    from channel_attackers import MetadataProber
+    from engine.registry import get_game
+
+    mine = tmp_path / "mine.txt"
+    mine.write_text("x")
+    assert len(MetadataProber.probe([str(mine)])) == 3, "the attacker's calls do not work even outside the jail"
+    jail = Jail(bwrap=jailed)
+    process = jail.spawn(f"{CHANNELS}:MetadataProber", {}, "origin", Limits())
+    try:
+        process.load()
+        process.start("origin", 0, 2, 1, time.monotonic() + 60)
+        state = get_game("origin").new_game(2, 1)
+        with pytest.raises(PlayerFault) as fault:
+            process.act(state.observation(state.current_player), time.monotonic() + 60, False)
+    finally:
+        process.kill()
+        jail.close()
+    assert "Report: META " in fault.value.detail, fault.value.detail
+    assert json_prefix(fault.value.detail.split("Report: META ", 1)[1]) == [], f"attack succeeded: {fault.value.detail}"

@@ -125,8 +125,9 @@ def test_a_refusal_is_named_where_the_player_meets_it():
 
 
 def test_what_a_python_player_uses_works_in_the_jail():
-    """Threads, fork, subprocess, multiprocessing, sockets, asyncio, signals and timers, files,
-    sqlite3 and numpy all work under the allowlist (python_player.Battery)."""
+    """Threads and thread pools, fork and memory shared with a child, signals and timers, files,
+    sqlite3 and numpy all work under the allowlist; subprocess, multiprocessing, asyncio and
+    sockets, which need new pipes or sockets, are refused by it (python_player.Battery)."""
     from typer.testing import CliRunner
 
     from arena.cli import app
