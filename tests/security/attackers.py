@@ -250,6 +250,33 @@ class ForkLoop(RandomPlayer):
         raise Report("FORKED " + json.dumps(pids))
 
 
+def fork_ready(count: int, child, seconds: float = 3.0) -> int:
+    """Fork ``count`` children, each running ``child(ready)`` (it calls ``ready()`` when it has
+    done what it came to do, then may stay); wait until all are ready or ``seconds`` pass; how
+    many were.  They say so in memory shared with this process: a jail has no pipes."""
+    import mmap
+
+    flags = mmap.mmap(-1, max(count, 1))
+    started = 0
+    for i in range(count):
+        try:
+            pid = os.fork()
+        except OSError:
+            break
+        if pid == 0:
+            try:
+                child(lambda i=i: flags.__setitem__(i, 1))
+            except BaseException:  # noqa: BLE001
+                pass
+            finally:
+                os._exit(0)
+        started += 1
+    deadline = time.monotonic() + seconds
+    while sum(flags[:started]) < started and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return sum(flags[:started])
+
+
 def _name_this_process(name: bytes) -> None:
     """``comm`` of this process (what the test looks for on the machine afterwards)."""
     import ctypes
@@ -313,13 +340,12 @@ class Lingerer(RandomPlayer):
         import ctypes
 
         ctypes.CDLL(None).prctl(1, 0, 0, 0, 0)  # PR_SET_PDEATHSIG 0: no signal when its parent dies
-        for _ in range(2):
-            ready, named = os.pipe()
-            if os.fork() == 0:
-                os.setsid()
-                _name_this_process(b"arena-linger")
-                os.write(named, b"x")
-                time.sleep(600)
-                os._exit(0)
-            os.read(ready, 1)  # named before the move is answered (and the tree frozen)
+
+        def linger(ready):
+            os.setsid()
+            _name_this_process(b"arena-linger")
+            ready()
+            time.sleep(600)
+
+        fork_ready(2, linger, seconds=30)  # named before the move is answered (and the tree frozen)
         return super().act(observation)

@@ -19,7 +19,6 @@ import json
 import os
 import random
 import re
-import select
 import signal
 import socket
 import stat
@@ -29,6 +28,7 @@ import threading
 import time
 import zlib
 
+from attackers import fork_ready
 from players.ismcts import ISMCTSPlayer
 from players.random_player import RandomPlayer
 
@@ -962,43 +962,20 @@ class MemoryTree(RandomPlayer):
         return super().act(observation)
 
     def grow(self) -> None:
-        read, write = os.pipe()
-        started = 0
-        for _ in range(self.children):
-            try:
-                pid = os.fork()
-            except OSError:
-                break
-            if pid == 0:
+        def hoard(ready):
+            pieces = []
+            for _ in range(self.mib // 8):
                 try:
-                    os.close(read)
-                    hoard = []
-                    for _ in range(self.mib // 8):
-                        try:
-                            piece = bytearray(8 << 20)
-                            piece[::4096] = b"\x01" * len(range(0, len(piece), 4096))
-                            hoard.append(piece)
-                        except MemoryError:
-                            break
-                    os.write(write, b"1")
-                    while True:
-                        time.sleep(1)
-                except BaseException:  # noqa: BLE001
-                    pass
-                finally:
-                    os._exit(0)
-            started += 1
-        os.close(write)
-        deadline, done = time.monotonic() + 3.0, 0
-        while done < started and time.monotonic() < deadline:  # a second of silence: the rest are gone
-            ready, _, _ = select.select([read], [], [], min(1.0, max(0.0, deadline - time.monotonic())))
-            if not ready:
-                break
-            got = os.read(read, 64)
-            if not got:
-                break
-            done += len(got)
-        os.close(read)
+                    piece = bytearray(8 << 20)
+                    piece[::4096] = b"\x01" * len(range(0, len(piece), 4096))
+                    pieces.append(piece)
+                except MemoryError:
+                    break
+            ready()
+            while True:
+                time.sleep(1)
+
+        fork_ready(self.children, hoard)  # the ones the cap kills never say so: 3 s, then on
 
 
 # --- 9. disk without bounds --------------------------------------------------------------

@@ -639,7 +639,7 @@ def test_nothing_is_remembered_from_one_rotation_of_a_deal_to_the_other(tmp_path
         [e["hand"] for e in notes.load()[1]] == [[1, 4, 6]], "the page-cache notes do not work even outside the jail"
     attacker = tmp_path / "attacker"  # the attacker's own folder: its code and a large file, none of it cached
     attacker.mkdir()
-    for name in ("jail_attackers.py", "channel_attackers.py"):
+    for name in ("attackers.py", "jail_attackers.py", "channel_attackers.py"):
         shutil.copy(HERE / name, attacker / name)
     fresh_notepad(attacker / "notepad.bin")
     tag = uuid.uuid4().hex[:12]
