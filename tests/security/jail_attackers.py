@@ -843,17 +843,7 @@ class TimeThief(RandomPlayer):
         move = super().act(observation)
         if not TimeThief.spinning:
             TimeThief.spinning = True
-            for _ in range(7):
-                try:
-                    pid = os.fork()
-                except OSError:
-                    break
-                if pid == 0:
-                    try:
-                        os.setsid()
-                        _spin()
-                    finally:
-                        os._exit(0)
+            fork_ready(7, lambda ready: (os.setsid(), _spin()), seconds=0)  # no waiting: they spin for good
             for _ in range(3):
                 try:
                     threading.Thread(target=_spin, daemon=True).start()
