@@ -182,7 +182,7 @@ def parse(trace: Path):
                 continue
             pid, resumed, name, rest = int(match.group(1)), match.group(2), match.group(3), match.group(4)
             if rest.endswith("<unfinished ...>"):
-                pending[pid] = (name, rest)
+                pending[pid] = (name, rest[:-len("<unfinished ...>")])
                 continue
             if resumed:
                 name, first = pending.pop(pid, (resumed, ""))
