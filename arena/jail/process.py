@@ -60,10 +60,6 @@ class Limits:
     plugins: list = field(default_factory=list)  # the config's plugins (games), loaded by every player process
 
 
-def _plugin_folders(plugins) -> list:
-    from arena.jail.view import code_of
-
-    return [folder for plugin in plugins for folder in code_of(plugin)]
 
 
 def _game_module(game: str) -> list:
@@ -436,6 +432,19 @@ def bwrap_command(view: View, program: list) -> list:
     return args + view.bwrap() + ["--chdir", "/", "--", *program]
 
 
+def _read_report(fd: int, deadline: float) -> str:
+    """An anchor's one-line report (``pid N`` or ``error ...``), read until it closes its end."""
+    chunks = []
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            raise OSError("the jail's anchor did not report in time")
+        chunk = os.read(fd, 256)
+        if not chunk:
+            return b"".join(chunks).decode(errors="replace")
+        chunks.append(chunk)
+
+
 class Template:
     """A running template (:mod:`arena.jail.template`) and its control socket."""
 
@@ -482,15 +491,26 @@ class Template:
         return text.splitlines()[-1][:300] if text else "(no message)"
 
     def spawn(self, fds: list, setup: dict) -> list:
-        """A new jailed player on these three pipe ends: [anchor pid, host pid]."""
+        """A new jailed player on these three pipe ends: [host pid].  Its anchor reports the
+        pid on a pipe of this process's, not through the template, which never learns it."""
+        report, reported = os.pipe()
         try:
-            socket.send_fds(self.control, [pickle.dumps(setup)], fds)
+            try:
+                socket.send_fds(self.control, [pickle.dumps(setup)], fds + [reported])
+            finally:
+                os.close(reported)
             answer = self._answer()
+            if answer[0] != "forked":
+                raise SandboxError(f"the jail could not make a player process: {answer[1]}")
+            said = _read_report(report, time.monotonic() + STARTUP_SECONDS)
         except (OSError, EOFError) as exc:
             raise SandboxError(f"the jail's template is gone: {exc}") from None
-        if answer[0] != "spawned":
-            raise SandboxError(f"the jail could not make a player process: {answer[1]}")
-        return [answer[1], answer[2]]
+        finally:
+            os.close(report)
+        word, _, rest = said.partition(" ")
+        if word != "pid" or not rest.isdigit():
+            raise SandboxError(f"the jail could not make a player process: {rest or 'its anchor died'}")
+        return [int(rest)]
 
     def alive(self) -> bool:
         return self.proc.poll() is None
@@ -543,10 +563,10 @@ class Jail:
         """The view of a player's jail (made once per spec, plugins and private paths)."""
         key = (spec, tuple(plugins), tuple(private))
         if key not in self.views:
-            from arena.jail.view import FolderTooLarge, code_of
+            from arena.jail.view import FolderTooLarge, code_of, plugin_paths
 
             try:
-                self.views[key] = View(code_of(spec), private, _plugin_folders(plugins))
+                self.views[key] = View(code_of(spec), private, plugin_paths(plugins))
             except FolderTooLarge as exc:
                 raise PlayerFault("exception", f"{spec}: {exc}") from None
         return self.views[key]

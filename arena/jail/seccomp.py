@@ -55,17 +55,17 @@ ALLOWED = {
               "faccessat", "faccessat2", "readlink", "readlinkat", "getcwd", "chdir", "fchdir", "mkdir",
               "mkdirat", "rmdir", "unlink", "unlinkat", "rename", "renameat", "renameat2", "link", "linkat",
               "symlink", "symlinkat", "chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown", "lchown",
-              "fchownat", "truncate", "utime", "utimes", "futimesat", "utimensat", "umask", "mknod", "mknodat",
+              "fchownat", "truncate", "utime", "utimes", "futimesat", "utimensat", "umask",
               "getxattr", "lgetxattr", "fgetxattr", "listxattr", "llistxattr", "flistxattr", "setxattr",
               "lsetxattr", "fsetxattr", "removexattr", "lremovexattr", "fremovexattr"),
     "waiting": ("poll", "ppoll", "select", "pselect6", "epoll_create", "epoll_create1", "epoll_ctl",
-                "epoll_wait", "epoll_pwait", "epoll_pwait2", "futex", "futex_waitv", "futex_wake", "futex_wait",
-                "futex_requeue", "nanosleep", "clock_nanosleep", "sched_yield", "pause"),
-    "processes": ("fork", "vfork", "execve", "execveat", "exit", "exit_group", "kill", "tgkill", "tkill",
+                "epoll_wait", "epoll_pwait", "epoll_pwait2", "nanosleep", "clock_nanosleep", "sched_yield", "pause"),
+    "processes": ("fork", "vfork", "exit", "exit_group", "kill", "tgkill", "tkill",
                   "getpid", "getppid", "gettid", "getpgid", "setpgid", "getpgrp", "getsid", "setsid", "getuid",
                   "geteuid", "getgid", "getegid", "getgroups", "getresuid", "getresgid", "capget",
                   "set_tid_address", "set_robust_list", "get_robust_list", "rseq", "arch_prctl",
-                  "sched_getaffinity", "sched_setaffinity", "sched_getparam", "sched_getscheduler",
+                  "sched_getaffinity", "sched_setaffinity", "sched_getparam", "sched_setparam",
+                  "sched_getscheduler", "sched_setscheduler", "sched_getattr", "sched_setattr",
                   "sched_get_priority_max", "sched_get_priority_min", "sched_rr_get_interval", "getpriority",
                   "setpriority", "getcpu", "getrlimit", "setrlimit", "prlimit64", "uname",
                   "getrandom"),
@@ -128,7 +128,21 @@ NO_RUSAGE = {"wait4": 3, "waitid": 4}
 # Calls libraries try first and fall back from when the kernel lacks them: refused with ENOSYS.
 # io_uring, preadv2 and pwritev2 would read the page cache's state (RWF_NOWAIT).
 FALLBACK = ("clone3", "io_uring_setup", "io_uring_enter", "io_uring_register", "preadv2", "pwritev2",
-            "membarrier", "pidfd_open", "pidfd_send_signal", "pidfd_getfd", "openat2")
+            "membarrier", "pidfd_open", "pidfd_send_signal", "pidfd_getfd", "openat2", "futex_waitv", "futex_wake",
+            "futex_wait", "futex_requeue")
+
+# futex: any operation on a private futex (FUTEX_PRIVATE_FLAG, keyed by the process's own memory);
+# none on a shared one, which is keyed by the file and offset where the memory is a file's, so
+# that two jails waiting and waking at one address of a library they both map would meet (and a
+# thread's exit wakes its tid address, shared).  A shared wait answers EAGAIN, as if the value
+# had changed: glibc's pthread_join then polls its thread's id instead of sleeping on it; a
+# shared wake answers EINVAL, which glibc's wakes ignore.
+FUTEX_PRIVATE = 0x80
+FUTEX_SHARED = {"FUTEX_WAIT": (0, errno.EAGAIN), "FUTEX_WAIT_BITSET": (9, errno.EAGAIN),
+                **{name: (value, errno.EINVAL) for name, value in (
+                    ("FUTEX_WAKE", 1), ("FUTEX_REQUEUE", 3), ("FUTEX_CMP_REQUEUE", 4), ("FUTEX_WAKE_OP", 5),
+                    ("FUTEX_LOCK_PI", 6), ("FUTEX_UNLOCK_PI", 7), ("FUTEX_TRYLOCK_PI", 8), ("FUTEX_WAKE_BITSET", 10),
+                    ("FUTEX_WAIT_REQUEUE_PI", 11), ("FUTEX_CMP_REQUEUE_PI", 12), ("FUTEX_LOCK_PI2", 13))}}
 
 _ARCH = {"x86_64": "X86_64", "amd64": "X86_64", "aarch64": "AARCH64", "arm64": "AARCH64"}
 _AUDIT_ARCH = {"X86_64": 0xC000003E, "AARCH64": 0xC00000B7}
@@ -209,10 +223,13 @@ def program(machine: str | None = None, jailed: bool = True) -> bytes | None:
             add(seccomp.ERRNO(REFUSED + numbers.get(name, 0)), name,
                 seccomp.Arg(arg, seccomp.MASKED_EQ, 0xFFFFFFFF, value))
     add(seccomp.ALLOW, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_REFUSED, 0))
+    add(seccomp.ALLOW, "futex", seccomp.Arg(1, seccomp.MASKED_EQ, FUTEX_PRIVATE, FUTEX_PRIVATE))
+    for operation, answer in FUTEX_SHARED.values():
+        add(seccomp.ERRNO(answer), "futex", seccomp.Arg(1, seccomp.MASKED_EQ, 0xFF, operation))
     for name, arg in NO_RUSAGE.items():
         add(seccomp.ALLOW, name, seccomp.Arg(arg, seccomp.EQ, 0))
         add(seccomp.ERRNO(REFUSED + numbers.get(name, 0)), name, seccomp.Arg(arg, seccomp.NE, 0))
-    checked = set(MODES) | set(NO_RUSAGE) | {"clone"}
+    checked = set(MODES) | set(NO_RUSAGE) | {"clone", "futex"}
     for number, name in known.items():
         if name not in allowed and name not in checked and name not in FALLBACK:  # FALLBACK: the default, ENOSYS
             f.add_rule(seccomp.ERRNO(REFUSED + number), name)
@@ -228,7 +245,7 @@ def answer(name: str, machine: str | None = None) -> str:
     if name in MODES:
         _, modes, _ = MODES[name]
         return "allowed" if mode in modes else "REFUSED" if mode else "allowed in some modes"
-    if name in NO_RUSAGE or name == "clone":
+    if name in NO_RUSAGE or name in ("clone", "futex"):
         return "allowed in some modes"
     if name in allowed_names():
         return "allowed"

@@ -236,23 +236,29 @@ def _player(fds: list, setup: dict) -> None:
     host.serve()
 
 
-def _anchor(control: socket.socket, report: int, fds: list, setup: dict, template: int) -> None:
-    """C: new namespaces, then H; report H's PID, wait for it, exit.  C runs no player code
-    and stays outside the player's cgroup (never frozen): when the template dies (its game
-    master killed), C is told (SIGTERM) and kills H, whose PID namespace ends with it, even
-    if the player cleared H's own parent-death signal."""
-    control.close()
+def _anchor(fds: list, setup: dict) -> None:
+    """C: new namespaces, then H; report H's PID to the game master, wait for H, exit.  C runs
+    no player code and stays outside the player's cgroup (never frozen): when the template dies
+    (its game master killed), C is told (SIGTERM) and kills H, whose PID namespace ends with it,
+    even if the player cleared H's own parent-death signal.  H is a copy of C's memory, so C
+    holds no host process id when it forks H (:func:`forget`)."""
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     host = []
     signal.signal(signal.SIGTERM, lambda *_: (host and _kill(host[0]), os._exit(0)))
+    *player_fds, report = fds
+    parent = os.getppid()
     confine.libc().prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG
-    if os.getppid() != template:  # the template died before this line: nobody to serve
+    alive = os.getppid() == parent  # else the template died before the line above: nobody to serve
+    forget(parent)
+    del parent
+    if not alive:
         os._exit(1)
     lib = confine.libc()
     try:
         mapper = _mapper()
         _check(lib.unshare(_NEWUSER | _NEWNS | _NEWPID | _NEWNET | _NEWIPC | _NEWUTS), "unshare")
         _mapped(mapper)
+        del mapper
     except OSError as exc:
         os.write(report, f"error {exc}".encode())
         os._exit(1)
@@ -260,11 +266,11 @@ def _anchor(control: socket.socket, report: int, fds: list, setup: dict, templat
     if pid == 0:
         os.close(report)
         try:
-            _player(fds, setup)
+            _player(player_fds, setup)
         finally:
             os._exit(1)
     host.append(pid)
-    for fd in fds:
+    for fd in player_fds:
         os.close(fd)
     os.write(report, f"pid {pid}".encode())
     os.close(report)
@@ -279,19 +285,33 @@ def _anchor(control: socket.socket, report: int, fds: list, setup: dict, templat
     os._exit(0)
 
 
+def forget(value) -> None:
+    """Overwrite, in place, the digits of an int that holds a host process id, before the
+    memory that holds it is copied into a player's process by ``fork``.  A host process id reads
+    the machine's process counter, which every thread a player starts moves on: two of them, or
+    one and a note of an earlier game, would tell a player how many threads the player before it
+    started.  Python does not clear the memory of an object it frees, so ``del`` is not enough.
+    (A small int is the interpreter's own object, never a fresh one: left alone.)"""
+    if type(value) is int and value > 256:
+        digits = (value.bit_length() + 29) // 30
+        ctypes.memset(id(value) + int.__basicsize__, 0, int.__itemsize__ * digits)
+
+
 def _mapper():
     """A child, still in the template's user namespace, that gives this process's next user
     namespace the same user and group (mapping user 0 takes CAP_SETFCAP in the parent
-    namespace, which the template has and a process inside the new one has not): (pid, the
-    pipe that says go, the pipe of its answer)."""
+    namespace, which the template has and a process inside the new one has not): [its pid, the
+    pipe that says go, the pipe of its answer].  It finds this process as its parent: this
+    process never holds its own id."""
     go, answer = os.pipe(), os.pipe()
-    me, uid, gid = os.getpid(), os.geteuid(), os.getegid()
+    uid, gid = os.geteuid(), os.getegid()
     pid = os.fork()
     if pid == 0:
         try:
             os.read(go[0], 1)
+            anchor = os.getppid()
             for name, text in (("uid_map", f"{uid} {uid} 1"), ("setgroups", "deny"), ("gid_map", f"{gid} {gid} 1")):
-                with open(f"/proc/{me}/{name}", "w") as f:
+                with open(f"/proc/{anchor}/{name}", "w") as f:
                     f.write(text)
             os.write(answer[1], b"ok")
         except OSError as exc:
@@ -300,15 +320,19 @@ def _mapper():
             os._exit(0)
     os.close(go[0])
     os.close(answer[1])
-    return pid, go[1], answer[0]
+    return [pid, go[1], answer[0]]
 
 
-def _mapped(mapper) -> None:
-    """Have the mapper map this process's new user namespace; raises if it could not."""
+def _mapped(mapper: list) -> None:
+    """Have the mapper map this process's new user namespace, its id forgotten; raises if it
+    could not."""
     pid, go, answer = mapper
     os.write(go, b"x")
     said = os.read(answer, 256).decode()
-    os.waitpid(pid, 0)
+    reaped, _ = os.waitpid(pid, 0)
+    forget(reaped)
+    forget(pid)
+    mapper[0] = pid = reaped = None
     for fd in (go, answer):
         os.close(fd)
     if said != "ok":
@@ -350,32 +374,29 @@ def main(control_fd: int = CONTROL) -> None:
         os._exit(1)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the anchors are reaped by the kernel
     control.send(pickle.dumps(("ready",)))
-    me = os.getpid()
     while True:
-        message, fds, _, _ = socket.recv_fds(control, 1 << 16, 3)
+        message, fds, _, _ = socket.recv_fds(control, 1 << 16, 4)
         if not message:
             os._exit(0)  # the game master is gone
-        player_setup = pickle.loads(message)
-        if len(fds) != 3:
+        if len(fds) != 4:
             for fd in fds:
                 os.close(fd)
-            control.send(pickle.dumps(("error", "a spawn request without its three pipes")))
+            control.send(pickle.dumps(("error", "a spawn request without its four pipes")))
             continue
-        read_end, write_end = os.pipe()
-        pid = os.fork()
-        if pid == 0:
-            os.close(read_end)
-            try:
-                _anchor(control, write_end, fds, player_setup, me)
-            finally:
-                os._exit(1)
-        os.close(write_end)
+        _fork_anchor(control, fds, pickle.loads(message))
         for fd in fds:
             os.close(fd)
-        answer = os.read(read_end, 256).decode()
-        os.close(read_end)
-        word, _, rest = answer.partition(" ")
-        if word == "pid" and rest.isdigit():
-            control.send(pickle.dumps(("spawned", pid, int(rest))))
-        else:
-            control.send(pickle.dumps(("error", rest or "the jail's anchor died")))
+        control.send(pickle.dumps(("forked",)))
+
+
+def _fork_anchor(control: socket.socket, fds: list, setup: dict) -> None:
+    """Fork C for one player; the template never keeps C's id (:func:`forget`) and never
+    learns H's (C reports it to the game master on the fourth pipe)."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            control.close()
+            _anchor(fds, setup)
+        finally:
+            os._exit(1)
+    forget(pid)

@@ -15,7 +15,8 @@ their real paths:
   engines' folder (``build/compiled``, where ``arena build`` made one), so that a jailed
   player's own search runs on the same build as the game master's;
 - the player's own code: the folder of a ``file.py:Class`` spec, or the top-level
-  package of a ``package.module:Class`` spec, and the config's plugins the same way.
+  package of a ``package.module:Class`` spec; the config's plugins: a ``.py`` plugin's file
+  alone, a package plugin's top-level package without its hidden entries.
   Where such a folder holds a private path (the tournament's output folder, its
   config, Ray's session folder), the folder is replaced by its entries, recursively,
   leaving the private one out.  An entry that is a symbolic link is made again as the
@@ -100,6 +101,32 @@ def code_of(spec: str) -> list:
         return package_folders([where.split(".")[0]])
     except (ImportError, ValueError):
         return []
+
+
+def plugin_paths(plugins) -> list:
+    """What of the config's plugins a jail holds: a ``.py`` plugin's file alone (not its folder,
+    which may be anyone's: a home folder's keys, another tournament's results), a package
+    plugin's top-level package."""
+    paths = []
+    for plugin in plugins:
+        if plugin.endswith(".py"):
+            paths += [os.path.realpath(plugin)] if os.path.isfile(plugin) else []
+        else:
+            paths += code_of(plugin)
+    return paths
+
+
+def hidden_inside(folders) -> list:
+    """The hidden entries (``.git``, ``.ssh``, a ``.secret``) at or below ``folders``: left out of
+    a view that holds the folders."""
+    found = []
+    for folder in folders:
+        if not os.path.isdir(folder):
+            continue
+        for root, dirs, files in os.walk(folder):
+            found += [os.path.join(root, name) for name in dirs + files if name.startswith(".")]
+            dirs[:] = [d for d in dirs if not d.startswith(".")]
+    return found
 
 
 def import_roots(folders) -> list:
@@ -246,7 +273,8 @@ class View:
     def __init__(self, code=(), private=(), plugins=()):
         private = list(private) + default_private()
         self.links: list = []  # (target, path): symbolic links among a covered folder's entries
-        self.code = cover(list(code) + list(plugins), private, self.links)
+        self.code = cover(list(code), private, self.links) + \
+            cover(list(plugins), private + hidden_inside(plugins), self.links)
         trusted = python_paths() + package_folders() + compiled_build()
         self.paths = _outermost(cover(trusted, private, self.links) + self.code)
         self.sys_path = import_roots(package_folders()) + import_roots(self.code)

@@ -263,7 +263,8 @@ class PageNotes:
 # --- between two players alive at once ------------------------------------------------------
 
 CHANNELS = ("posix_lock", "ofd_lock", "flock", "notify", "pagecache", "atime", "devshm", "abstract", "mqueue",
-            "sysv", "memfd_number", "pipe_number", "device_times")
+            "sysv", "memfd_number", "pipe_number", "device_times", "futex")
+_FUTEX = {"x86_64": 202, "aarch64": 98}
 MARK = 0b10100101  # the low byte of every message: a message, not noise
 BITS = 16
 
@@ -284,21 +285,36 @@ def _flock_bytes(l_type: int, start: int, length: int = 1) -> bytes:
     return struct.pack("hhqqi4x", l_type, os.SEEK_SET, start, length, 0)
 
 
+FILE_NAMES = ["locks", "futex", "big.bin"] + [f"{kind}-{i:02d}" for kind in ("flock", "notify", "atime") for i in range(16)]
+
+
+def python_files() -> dict:
+    """The files :class:`Channels` works over, taken from Python's own library, which every jail
+    binds read-only: name -> path."""
+    folder = os.path.dirname(os.__file__)
+    sources = sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".py"))
+    largest = max((os.path.join(root, n) for root, _, names in os.walk(folder) for n in names),
+                  key=lambda p: os.path.getsize(p) if os.path.isfile(p) else 0)
+    names = [n for n in FILE_NAMES if n != "big.bin"]
+    return dict(zip(names, sources), **{"big.bin": largest})
+
+
 class Channels:
-    """The channels two jails might share, over the files of a folder both can read
-    (``shared``: ``locks``, ``flock-NN``, ``notify-NN``, ``atime-NN``, ``big.bin``); ``tag``
-    names the objects of one exchange.  :meth:`send` leaves a message of :data:`BITS` bits in
-    each, held while the sender lives; :meth:`listen` (before the send) and :meth:`receive`
-    (after) read them back."""
+    """The channels two jails might share, over files both can read (``shared``: a folder made
+    by :func:`prepare_shared`, or ``python``: :func:`python_files`); ``tag`` names the objects
+    of one exchange.  :meth:`send` leaves a message of :data:`BITS` bits in each, held while the
+    sender lives; :meth:`listen` (before the send) and :meth:`receive` (after) read them back."""
 
     def __init__(self, shared: str, tag: str):
         self.shared, self.tag = shared, tag
-        self.held: list = []  # descriptors, sockets and mappings that keep a message alive
+        self.files = python_files() if shared == "python" else {n: os.path.join(shared, n) for n in FILE_NAMES}
+        self.held: list = []  # descriptors, sockets, threads and mappings that keep a message alive
         self.watch = None
         self.atimes: dict = {}
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGRTMIN})  # before any thread: queued, never delivered
 
     def path(self, name: str) -> str:
-        return os.path.join(self.shared, name)
+        return self.files[name]
 
     # --- the sender
     def send(self, code: int) -> dict:
@@ -391,9 +407,10 @@ class Channels:
 
     def _send_mqueue(self, bits, code):
         libc = _libc()
+        small = (ctypes.c_long * 8)(0, 1, 1, 0)  # struct mq_attr: one message of one byte (the user's quota is small)
         for i, bit in enumerate(bits):
             if bit:
-                queue = libc.mq_open(f"/whisper-{self.tag}-{i}".encode(), os.O_CREAT | os.O_RDWR, 0o600, None)
+                queue = libc.mq_open(f"/whisper-{self.tag}-{i}".encode(), os.O_CREAT | os.O_RDWR, 0o600, small)
                 if queue < 0:
                     raise OSError(ctypes.get_errno(), "mq_open")
 
@@ -441,6 +458,52 @@ class Channels:
         """The times of the machine's /dev/null, where a jail binds it writable."""
         stamp = (int(time.time()) - 7 * 86400) * 10 ** 9 + code  # a week ago, the message in the nanoseconds
         os.utime("/dev/null", ns=(stamp, stamp))
+
+    # a futex: shared futexes are keyed by the file and offset where the memory is a file's
+    def _futex(self, address: int, operation: int, value: int) -> int:
+        libc = _libc()
+        number = _FUTEX.get(os.uname().machine)
+        result = libc.syscall(ctypes.c_long(number), ctypes.c_void_p(address), ctypes.c_long(operation),
+                              ctypes.c_long(value), None, None, ctypes.c_long(0))
+        if result < 0:
+            raise OSError(ctypes.get_errno(), "futex")
+        return result
+
+    def _mapped_futex_file(self) -> int:
+        fd = os.open(self.path("futex"), os.O_RDONLY)  # not "locks": closing it would drop this process's locks
+        address = _libc().mmap(None, PAGE, 1, 1, fd, 0)  # PROT_READ, MAP_SHARED
+        os.close(fd)
+        if address in (None, ctypes.c_void_p(-1).value):
+            raise OSError(errno.ENOMEM, "mmap")
+        return address
+
+    def _send_futex(self, bits, code):
+        """A thread waits (a shared futex) at the word of the file that says the hand."""
+        import threading
+
+        address = self._mapped_futex_file() + 4 * (code >> 8)
+        value = ctypes.c_int32.from_address(address).value
+        failed = []
+
+        def wait():
+            try:
+                self._futex(address, 0, value)  # FUTEX_WAIT, shared
+            except OSError as exc:
+                failed.append(exc)
+
+        waiter = threading.Thread(target=wait, daemon=True)
+        waiter.start()
+        waiter.join(0.2)
+        if failed:
+            raise failed[0]
+        self.held.append(waiter)
+
+    def _receive_futex(self):
+        address = self._mapped_futex_file()
+        for value in range(216):
+            if self._futex(address + 4 * value, 1, 1) == 1:  # FUTEX_WAKE, shared: one waiter woken
+                return (value << 8) | MARK
+        return None
 
     def _key(self, i: int) -> int:
         return (hash_tag(self.tag) + i) & 0x7FFFFFFF
@@ -609,9 +672,9 @@ def hash_tag(tag: str) -> int:
 def prepare_shared(folder: str) -> None:
     """The files :class:`Channels` works over, fresh (``big.bin``'s pages out of the cache)."""
     os.makedirs(folder, exist_ok=True)
-    for name in ["locks"] + [f"{kind}-{i:02d}" for kind in ("flock", "notify", "atime") for i in range(BITS)]:
+    for name in [n for n in FILE_NAMES if n != "big.bin"]:
         with open(os.path.join(folder, name), "wb") as f:
-            f.write(b"x" * 256)
+            f.write(b"x" * PAGE)
     past = time.time() - 3 * 86400  # access times older than a day: relatime updates them on a read
     for i in range(BITS):
         os.utime(os.path.join(folder, f"atime-{i:02d}"), (past, past))
@@ -722,3 +785,54 @@ class MetadataProber(FirstMoveProber):
                 except OSError:
                     pass
         return worked
+
+
+class PidFinder(FirstMoveProber):
+    """The machine's process ids count the processes and threads every player started: a
+    player that finds two of them, or one and a note of an earlier game, in its own memory
+    knows how many threads the player before it started.  A jailed player is a copy of its
+    template's memory; on its first move this one walks every frame of its process outside its
+    own code and reports every int local above 256 and every text local that names a pid:
+    ``Report("PIDS [...]")``."""
+
+    word = "PIDS"
+
+    def report(self):
+        import re
+
+        found, seen = [], set()
+        frames = list(sys._current_frames().values())
+        while frames:
+            frame = frames.pop()
+            if frame is None or id(frame) in seen:
+                continue
+            seen.add(id(frame))
+            frames.append(frame.f_back)
+            if frame.f_code.co_filename in (__file__, os.path.abspath(__file__)):
+                continue
+            for name, value in frame.f_locals.items():
+                if (type(value) is int and value > 256) or (type(value) is str and re.search(r"pid \d", value)):
+                    found.append(f"{frame.f_code.co_name}:{name}={value}"[:60])
+        return found[:8]
+
+
+class FileReader(FirstMoveProber):
+    """Reads each of ``paths`` on its first move and reports those it could:
+    ``Report("READ [...]")``."""
+
+    word = "READ"
+
+    def __init__(self, seed: int = 0, paths: list | None = None):
+        super().__init__(seed)
+        self.paths = list(paths or [])
+
+    def report(self):
+        readable = []
+        for path in self.paths:
+            try:
+                with open(path, "rb") as f:
+                    f.read(16)
+                readable.append(path)
+            except OSError:
+                pass
+        return readable

@@ -42,12 +42,13 @@ def test_the_calls_a_python_player_needs_are_allowed(machine):
 
 def test_every_other_known_call_is_refused_with_its_own_number(machine):
     """Refused, not killed, and the error number names the call (REFUSED + its number)."""
-    checked = seccomp.allowed_names() | set(seccomp.MODES) | set(seccomp.NO_RUSAGE) | {"clone"} | \
+    checked = seccomp.allowed_names() | set(seccomp.MODES) | set(seccomp.NO_RUSAGE) | {"clone", "futex"} | \
         set(seccomp.FALLBACK)
     others = sorted(set(seccomp.names(machine).values()) - checked)
     assert {"keyctl", "add_key", "mincore", "process_madvise", "flock", "inotify_init1", "fanotify_init",
             "perf_event_open", "bpf", "userfaultfd", "ptrace", "mount", "unshare", "setns", "getrusage",
-            "fadvise64", "readahead", "cachestat", "process_vm_readv", "mlock", "sysinfo"} <= set(others)
+            "fadvise64", "readahead", "cachestat", "process_vm_readv", "mlock", "sysinfo", "execve", "execveat",
+            "mknodat", "pipe2", "socket", "socketpair", "memfd_create"} <= set(others)
     for name in others:
         assert ask(machine, name) == refused(machine, name), name
 
@@ -85,11 +86,23 @@ def test_no_lock_lease_or_notification_and_no_page_dropped(machine):
         assert advice in seccomp.MODES["madvise"][2]
 
 
-def test_threads_and_processes_but_no_namespaces(machine):
+def test_private_futexes_only(machine):
+    """A private futex, any operation; a shared one (keyed by a file's page where the memory is a
+    file's: two jails would meet at a library's address) neither waits (EAGAIN: glibc polls)
+    nor wakes (EINVAL: glibc's wakes ignore it)."""
+    for operation in (0, 1, 9, 10, 5, 0x100 | 9):
+        assert ask(machine, "futex", 0, seccomp.FUTEX_PRIVATE | operation) == ALLOW, operation
+    for name, (operation, answer) in seccomp.FUTEX_SHARED.items():
+        assert ask(machine, "futex", 0, operation) == ERRNO | answer, name
+        assert ask(machine, "futex", 0, 0x100 | operation) == ERRNO | answer, name  # FUTEX_CLOCK_REALTIME
+
+
+def test_threads_and_processes_but_no_namespaces_or_pidfds(machine):
     thread = 0x3D0F00  # CLONE_VM | FS | FILES | SIGHAND | THREAD | SYSVSEM | SETTLS | PARENT_SETTID | CHILD_CLEARTID
     assert ask(machine, "clone", thread) == ALLOW
     assert ask(machine, "clone", 0x01200011) == ALLOW  # fork: CHILD_SETTID | CHILD_CLEARTID | SIGCHLD
-    for flag in (0x20000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000, 0x40000000):
+    for flag in (0x20000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000, 0x40000000,
+                 0x1000):  # the namespaces, and CLONE_PIDFD
         assert ask(machine, "clone", thread | flag) == ERRNO | errno.ENOSYS, hex(flag)
 
 
