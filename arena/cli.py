@@ -529,7 +529,7 @@ def bench_isolation_command(game: str = typer.Option("origin", help="game name")
 @bench_app.command("store")
 def bench_store_command(games: int = typer.Option(100_000, help="games in the synthesized results folder"),
                         players: int = typer.Option(6, help="players in the tournament"),
-                        seats: int = typer.Option(3, help="players per game (3 to 6 and more: each game seats them)"),
+                        seats: int = typer.Option(3, help="players per game (each pairing of that many players plays every deal from every seat)"),
                         folder: Optional[Path] = typer.Option(None, help="write the results folder here "
                                                                "(FOLDER/bench-store; default: a temporary one)"),
                         keep: bool = typer.Option(False, help="keep the temporary results folder"),

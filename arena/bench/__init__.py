@@ -4,8 +4,9 @@ JSON or as one table (``format_rows``).  Medians over repeats, because the machi
 is shared and noisy; nothing here is asserted.
 
 ``engine`` (playouts, clone, observation, sample; memory), ``ismcts`` (search
-iterations/s), ``tournament`` (Ray against one process), ``targets`` (every
-target of docs/benchmarks.md in one table).
+iterations/s), ``tournament`` (Ray against one process), ``store`` (the results
+store and the ratings at N games), ``targets`` (every target of docs/benchmarks.md
+in one table).
 """
 from __future__ import annotations
 

@@ -48,8 +48,11 @@ def _escape(char: str) -> str:
 def for_terminal(text, keep_newlines: bool = False) -> str:
     """``text`` safe to print: every control and format character escaped visibly,
     newlines too unless ``keep_newlines`` (for arena's own messages of several lines)."""
+    text = str(text)
+    if text.isascii() and text.isprintable():  # nothing to escape (DEL and the C0 controls are not printable)
+        return text
     return "".join(_escape(c) if unicodedata.category(c) in _HIDDEN and not (keep_newlines and c == "\n") else c
-                   for c in str(text))
+                   for c in text)
 
 
 def markdown_code_block(lines: list) -> list:

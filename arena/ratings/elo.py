@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
@@ -82,20 +83,44 @@ def default_anchor(names: list, specs: dict | None = None) -> str:
     return sorted(candidates or names)[0]
 
 
-def deal_table(deals, names: list) -> tuple:
-    """The deal kinds of ``deals`` (kind -> how many deals) in a canonical order (by pairing, then
-    kind): ``(pairings, counts, points, games)``, each kind's pairing, how many deals, and its
-    matrices (points of row against column, games between them)."""
+class DealTable(NamedTuple):
+    """Deal kinds in a canonical order (by pairing, then matrices), those of one pairing with the
+    same matrices as one: each kind's pairing, how many deals ended so, and its matrices (points
+    of row against column, games between them)."""
+    pairings: list
+    counts: np.ndarray
+    points: np.ndarray
+    games: np.ndarray
+
+
+def deal_table(deals, names: list) -> DealTable:
+    """The :class:`DealTable` of ``deals`` (kind -> how many deals) over ``names`` (sorted)."""
     index = {name: i for i, name in enumerate(names)}
     kinds = sorted((pairing_of(kind), kind) for kind, n in deals.items() if n > 0 and kind)
-    points = np.zeros((len(kinds), len(names), len(names)))
-    games = np.zeros_like(points)
+    outcomes: dict = {}  # each distinct outcome's row
+    rows = []
     for d, (_, kind) in enumerate(kinds):
         for outcome in kind:
-            for a, b, score in pair_results(outcome):
-                points[d, index[a], index[b]] += score
-                games[d, index[a], index[b]] += 1
-    return [p for p, _ in kinds], np.array([deals[k] for _, k in kinds], dtype=float), points, games
+            if outcome not in outcomes:
+                outcomes[outcome] = len(outcomes)
+            rows.append((d, outcomes[outcome]))
+    uses = np.zeros((len(kinds), len(outcomes)))
+    for d, o in rows:
+        uses[d, o] += 1
+    per_outcome = np.zeros((2, len(outcomes), len(names), len(names)))
+    for outcome, o in outcomes.items():
+        for a, b, score in pair_results(outcome):
+            per_outcome[:, o, index[a], index[b]] += (score, 1.0)
+    points, games = (np.einsum("do,oij->dij", uses, m) for m in per_outcome)
+    # kinds of one pairing with the same matrices are the same to the fit and its bootstrap: one row
+    merged: dict = {}
+    for d, (pairing, kind) in enumerate(kinds):
+        row = merged.setdefault((pairing, points[d].tobytes(), games[d].tobytes()), [d, 0])
+        row[1] += deals[kind]
+    rows = [merged[key] for key in sorted(merged)]
+    chosen = [d for d, _ in rows]
+    return DealTable([kinds[d][0] for d in chosen], np.array([n for _, n in rows], dtype=float), points[chosen],
+                     games[chosen])
 
 
 def fit_elo(records: list, names: list, anchor: str, prior_draws: float = PRIOR_DRAWS,
@@ -105,12 +130,13 @@ def fit_elo(records: list, names: list, anchor: str, prior_draws: float = PRIOR_
 
 
 def fit_elo_deals(deals, names: list, anchor: str, prior_draws: float = PRIOR_DRAWS,
-                  bootstrap: int = BOOTSTRAP, seed: int = SEED) -> EloFit:
-    """:func:`fit_elo` from a tally of deal kinds (kind -> how many deals ended so)."""
+                  bootstrap: int = BOOTSTRAP, seed: int = SEED, table: DealTable | None = None) -> EloFit:
+    """:func:`fit_elo` from a tally of deal kinds (kind -> how many deals ended so), or from
+    their ``table`` (:func:`deal_table` of the sorted names) made already."""
     names = sorted(set(names))
     if anchor not in names:
         raise EloError(f"Elo anchor {anchor!r} is not one of the players {names}")
-    pairings, counts, points, games = deal_table(deals, names)
+    pairings, counts, points, games = table if table is not None else deal_table(deals, names)
     a = names.index(anchor)
     if not pairings:
         return EloFit(names, anchor, {n: (0.0 if n == anchor else None) for n in names})

@@ -48,6 +48,8 @@ from arena.ratings.trueskill_game import rate_game
 TOLERANCE = 1e-10
 AGREEMENT = 1e-8  # a warm-started solve's μ and σ are within this of a cold one's
 MAX_SWEEPS = 1000
+FLOOR = 1e-9  # below this, a solve that stops gaining ...
+STALLED = 3  # ... for this many sweeps has reached the rounding of its sums
 MEMORY = 5  # sweeps Anderson mixing remembers
 
 
@@ -149,11 +151,15 @@ class _FactorGraph:
                          np.max(np.abs(pi2 ** -0.5 - pi ** -0.5), initial=0.0)))
 
     def solve(self, tolerance: float, x: np.ndarray) -> np.ndarray:
-        """Sweeps from ``x`` with Anderson mixing until no μ or σ moves by more than ``tolerance``."""
-        xs, fs = [], []
+        """Sweeps from ``x`` with Anderson mixing until no μ or σ moves by more than ``tolerance``,
+        or, below ``FLOOR``, until ``STALLED`` sweeps in a row move them no less than before: with a
+        million games the rounding of the sums alone moves a μ by some 10⁻¹⁰ a sweep."""
+        xs, fs, changes = [], [], []
         for _ in range(MAX_SWEEPS):
             swept = self.sweep(x)
-            if self.change(x, swept) < tolerance:
+            changes.append(self.change(x, swept))
+            if changes[-1] < tolerance or (changes[-1] < FLOOR and len(changes) > STALLED
+                                           and changes[-1] >= min(changes[-STALLED - 1:-1])):
                 return swept
             xs, fs = (xs + [x])[-MEMORY - 1:], (fs + [swept - x])[-MEMORY - 1:]
             x = self._mixed(xs, fs) if len(xs) > 1 else swept

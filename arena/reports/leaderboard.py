@@ -52,9 +52,10 @@ def build_leaderboard(cfg, games, scheduled: int, warm: dict | None = None) -> t
         if name in ratings.players:
             ratings.players[name].faults = count
     anchor = getattr(cfg, "elo_anchor", None) or default_anchor(names, {p.name: p.spec for p in cfg.players})
-    elo = fit_elo_deals(deals, names, anchor)
+    table = deal_table(deals, sorted(set(names)))
+    elo = fit_elo_deals(deals, names, anchor, table=table)
     rows = sorted(ratings.players.values(), key=lambda s: (-_r(s.conservative), s.name))  # as shown, then by name
-    spread = deal_spread(deals, names)
+    spread = deal_spread(table)
     entries = {p.name: p for p in cfg.players}
     players = []
     for place, s in enumerate(rows, start=1):
@@ -81,12 +82,12 @@ def build_leaderboard(cfg, games, scheduled: int, warm: dict | None = None) -> t
             "head_to_head": h2h, "faults": faults, "config": cfg.to_yaml()}, ratings.messages
 
 
-def deal_spread(deals, names: list) -> dict:
-    """What the Elo bootstrap has to draw from (``deals``: deal kind -> deals): per player the
-    fewest rated deals in any of its pairings (``fewest``), and over the whole tournament whether
-    every pairing played one deal (``one_deal``) and whether every deal of each pairing ended
-    alike (``alike``)."""
-    pairings, counts, points, _ = deal_table(deals, sorted(set(names)))
+def deal_spread(table) -> dict:
+    """What the Elo bootstrap has to draw from (``table``: the deal kinds, ``arena.ratings.elo.
+    deal_table``): per player the fewest rated deals in any of its pairings (``fewest``), and over
+    the whole tournament whether every pairing played one deal (``one_deal``) and whether every
+    deal of each pairing ended alike (``alike``)."""
+    pairings, counts, points, _ = table
     by_pairing: dict = {}
     for d, pairing in enumerate(pairings):
         by_pairing.setdefault(pairing, []).append(d)

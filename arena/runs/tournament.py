@@ -106,7 +106,7 @@ def open_results(cfg: TournamentConfig, fresh: bool, echo) -> ResultsStore:
             store.unlock()
             echo(f"--fresh: moved the old results to {move_aside(folder)}")
             store = lock_results(folder)
-        store.open(warn=lambda m: echo(f"warning: {m}"))
+        store.open(warn=lambda m: echo(f"warning: {m}"), for_check=True)  # checked by check_log_against_schedule
         old = stored_config(folder)
         settle_seeds(cfg, old, store.tally.recorded > 0)
         refuse_changes(cfg, old, store.tally)

@@ -38,6 +38,7 @@ CHECKPOINT = ".checkpoint"
 SEGMENT_NAME = re.compile(r"(\d{6})\.jsonl\.gz")
 _ACTIONS = b'"actions":['
 _ACTIONS_END = b'"],"scores":'
+_TIMINGS = b',"timings":{'
 
 
 class CheckpointError(ValueError):
@@ -145,9 +146,10 @@ def leftover_of_close(segment: Path, open_log: Path) -> bool:
 # --- reading a line without its moves -----------------------------------------------------------
 
 def summary(line: bytes):
-    r"""The record of a log line with ``actions`` replaced by ``action_count`` (their number):
-    the moves are most of a line, and nothing but the replay viewer reads them.  None for a
-    line that is not a JSON object with an ``id``.
+    r"""The record of a log line with ``actions`` replaced by ``action_count`` (their number),
+    and without its ``timings`` and ``tag`` where arena wrote them last: the moves are most of
+    a line, and nothing but the replay viewer reads them.  None for a line that is not a JSON
+    object with an ``id``.
 
     The array is found by JSON's grammar: in a string every ``"`` is escaped, so outside
     the strings of the array ``","`` is the separator and ``"]`` not preceded by an odd
@@ -173,7 +175,9 @@ def summary(line: bytes):
         end, count = close + 2, line.count(b'","', begin, close + 1) + 1
     else:
         return _whole(line)
-    record = _whole(line[:start] + b'"actions":0' + line[end:])
+    timings = line.rfind(_TIMINGS)  # numbers only, and nothing reads them: not parsed either
+    rest = line[end:timings] + b"}" if timings > end else line[end:]
+    record = _whole(line[:start] + b'"actions":0' + rest)
     if record is None or record.get("actions") != 0:  # the key found was not the record's own
         return _whole(line)
     del record["actions"]

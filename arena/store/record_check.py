@@ -51,4 +51,4 @@ def _faults_problem(faults, seats: int) -> str | None:
 
 
 def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int  # JSON's numbers: int, float (a bool is not an int here)

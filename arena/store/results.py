@@ -67,7 +67,7 @@ class ResultsStore:
         self.segments: list = []  # the closed segments' manifest entries, in order
         self._files: list = []  # (path, its first line's number in the chain, lines or None: games.jsonl)
         self._open_lines = 0
-        self._skip_open = self._audited = self._auditing = False
+        self._skip_open = self._audited = self._auditing = self._for_check = False
         self.unchecked: dict = {}
         self.mismatched: list = []
 
@@ -110,23 +110,27 @@ class ResultsStore:
         """Whether anything was ever logged here (a line in games.jsonl or a closed segment)."""
         return (self.games_path.exists() and self.games_path.stat().st_size > 0) or bool(segments_on_disk(self.folder))
 
-    def open(self, warn=None, repair: bool = True, from_checkpoint: bool = True) -> Tally:
+    def open(self, warn=None, repair: bool = True, from_checkpoint: bool = True, for_check: bool = False) -> Tally:
         """The tally of every game in the log, read from the checkpoint on: the closed segments'
         tally from the checkpoint, the games of ``games.jsonl`` line by line, each line
         authenticated (a torn last line is dropped and, with ``repair``, only by the lock
         holder, truncated away).  Without a checkpoint that fits the files (or
-        ``from_checkpoint=False``), every line is read."""
+        ``from_checkpoint=False``), every line is read.  ``for_check``: keep what
+        :meth:`check_games` checks of the games read."""
+        self._for_check = for_check
         self._read(warn, repair, keep=False, from_checkpoint=from_checkpoint)
         return self.tally
 
     def load_games(self, warn=None, repair: bool = True) -> list:
         """Every finished game in the log, in file order, every line read and authenticated."""
+        self._for_check = False
         return self._read(warn, repair, keep=True, from_checkpoint=False)
 
     def verify(self, warn=None) -> dict:
         """Every line of every segment and of games.jsonl authenticated, every closed segment's
         SHA-256 and the checkpoint's tally checked against the lines; nothing is changed.
         Returns ``{games, lines, segments, checkpoint}``; a damaged log is a :class:`ResultsError`."""
+        self._for_check = False
         self._read(warn, repair=False, keep=False, from_checkpoint=False, audit=True)
         return {"games": self.tally.recorded, "lines": self.signer.lines if self.signer else 0,
                 "segments": len(self.segments), "checkpoint": self._audited}
@@ -171,7 +175,7 @@ class ResultsStore:
             os.truncate(self.games_path, 0)
             self._skip_open = False
         if from_checkpoint and checkpoint and checkpoint_fits(self.folder, checkpoint) and \
-                len(on_disk) == len(listed):
+                len(on_disk) == len(listed) and Tally.readable(checkpoint["tally"]):
             self.tally = Tally.from_data(checkpoint["tally"])
             self.signer.last_tag, self.signer.lines = checkpoint["tag"], checkpoint["lines"]
             self.segments = list(listed)
@@ -189,7 +193,7 @@ class ResultsStore:
             raise ResultsError(f"{path}: its last line is cut short: a closed segment was changed outside arena")
         first = self.signer.lines + 1
         for number, line in enumerate(data.split(b"\n")[:-1], start=1):
-            self._take(f"{path}:{number}", line, self.signer.lines + 1, records)
+            self._take(path, number, line, records)
         entry = {"name": f"{LOG_DIR}/{path.name}", "lines": self.signer.lines + 1 - first, "bytes": len(packed),
                  "raw_bytes": len(data), "sha256": hashlib.sha256(packed).hexdigest()}
         self.segments.append(entry)
@@ -208,8 +212,9 @@ class ResultsStore:
             raise ResultsError(f"{self.folder / entry['name']}: not the segment the checkpoint lists (its size or "
                                "SHA-256 differs): changed outside arena; the log is left as it is")
         if n == len(listed):
+            tally = checkpoint["tally"] if Tally.readable(checkpoint["tally"]) else self.tally.to_data()
             if (checkpoint["lines"], checkpoint["tag"]) != (self.signer.lines, self.signer.last_tag) or \
-                    checkpoint["tally"] != json.loads(json.dumps(self.tally.to_data())):
+                    tally != json.loads(json.dumps(self.tally.to_data())):
                 raise ResultsError(f"{self.folder / CHECKPOINT}: does not match the segments' lines; the log is "
                                    "left as it is")
             self._audited = True
@@ -252,22 +257,24 @@ class ResultsStore:
     def _open_line(self, raw: bytes, last: bool, records) -> None:
         self._open_lines += 1
         line = raw[:-1] if raw.endswith(b"\n") else raw
-        self._take(f"{self.games_path}:{self._open_lines}", line, self.signer.lines + 1, records, last)
+        self._take(self.games_path, self._open_lines, line, records)
 
-    def _take(self, where: str, line: bytes, number: int, records, last: bool = False) -> None:
-        """One line of the chain: parsed, authenticated, checked, folded into the tally."""
+    def _take(self, path: Path, in_file: int, line: bytes, records) -> None:
+        """One line of the chain (line ``in_file`` of ``path``): parsed, authenticated, checked,
+        folded into the tally."""
+        number = self.signer.lines + 1
         record = summary(line)
         if record is None:
-            raise ResultsError(f"{where}: not a game record (bad JSON or missing 'id'); the file is left as it "
-                               "is: fix or remove that line")
-        self.signer.check_line(where, line)
+            raise ResultsError(f"{path}:{in_file}: not a game record (bad JSON or missing 'id'); the file is left "
+                               "as it is: fix or remove that line")
+        self.signer.check_line(path, in_file, line)
         problem = record_problem(record)
         if problem:
-            raise ResultsError(f"{where}: game {record.get('id')!r}: {problem}; the file is left as it is: fix or "
-                               "remove that line")
+            raise ResultsError(f"{path}:{in_file}: game {record.get('id')!r}: {problem}; the file is left as it "
+                               "is: fix or remove that line")
         record.pop("tag", None)
         key = self.tally.add(record, number)
-        if key is not None:
+        if key is not None and self._for_check:
             self._note_unchecked(record, key, number)
         if records is not None:
             whole = json.loads(line)

@@ -98,19 +98,19 @@ class LogSigner:
         raises :class:`LogError` naming the first line that is not arena's."""
         self.last_tag, self.lines = "", 0
         for number, line in enumerate(lines, start=1):
-            self.check_line(f"{path}:{number}", line)
+            self.check_line(path, number, line)
         if head:
             self.check_head(Path(path).with_name(HEAD), path, len(lines))
 
-    def check_line(self, where: str, line: bytes) -> None:
-        """Check the next line of the chain (``where``: its file and line, for the message)."""
+    def check_line(self, path, number: int, line: bytes) -> None:
+        """Check the next line of the chain (line ``number`` of the file ``path``, for the message)."""
         suffix = line[-_SUFFIX_LEN:]
         if not (suffix.startswith(b',"tag":"') and suffix.endswith(b'"}')):
-            raise LogError(f"{where}: no authentication tag: this line was not written by arena "
+            raise LogError(f"{path}:{number}: no authentication tag: this line was not written by arena "
                            "(added or changed by hand?); the log is left as it is")
         expected = hmac.digest(self.key, self.last_tag.encode() + b"\n" + line[:-_SUFFIX_LEN] + b"}", "sha256").hex()
         if not hmac.compare_digest(expected.encode(), suffix[8:-2]):
-            raise LogError(f"{where}: authentication failed: this line, or one before it, was added, "
+            raise LogError(f"{path}:{number}: authentication failed: this line, or one before it, was added, "
                            "changed or removed outside arena; the log is left as it is")
         self.last_tag = expected
         self.lines += 1

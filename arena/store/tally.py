@@ -42,7 +42,7 @@ import zlib
 from collections import Counter
 
 UPSET_SAMPLE = 20  # the earliest games kept per outcome with one winner (the report shows 20 upsets)
-FORMAT = 1
+FORMAT = 2  # of to_data(): a checkpoint of another format is not read (the log is, line by line)
 
 
 def _hashable(value):
@@ -68,8 +68,8 @@ class PairingTally:
         self.seen = bytearray()  # deal * seats + rotation -> 1 once recorded
         self.recorded = self.failed = 0
         self.outcomes: Counter = Counter()  # places (in the pairing's order) -> games
-        self.deals: Counter = Counter()  # sorted tuple of places -> deals (open deals as they stand)
-        self.open_deals: dict = {}  # deal -> places of its rated games so far, until every rotation is in
+        self.deals: Counter = Counter()  # sorted tuple of places -> deals, of deals with every rotation in
+        self.open_deals: dict = {}  # the others: deal -> [rotations in, places of its rated games...]
         self.scores = [Counter() for _ in pairing]  # per player: score as recorded -> rated games
         self.faults = [0] * self.seats  # per player
         self.seat_firsts = [0.0] * self.seats  # per seat: first places (a shared one split)
@@ -101,10 +101,16 @@ class PairingTally:
                     self.faults[self.pairing.index(players[fault["seat"]])] += 1
             self.faulted.append([deal, rotation, line, record.get("id"), record.get("index"), list(players), faults,
                                  moves])
+        deal_so_far = self.open_deals.get(deal)
+        if deal_so_far is None:
+            deal_so_far = self.open_deals[deal] = [0]
+        deal_so_far[0] += 1
         if not ranks:
             self.failed += 1
+            self._close(deal, deal_so_far)
             return
         places = tuple([ranks[seat] for seat in seat_of])
+        deal_so_far.append(places)
         self.outcomes[places] += 1
         scores = record.get("scores") or ()
         for counter, seat in zip(self.scores, seat_of):
@@ -123,17 +129,23 @@ class PairingTally:
                     self.seat_firsts[seat] += 1 / firsts
         self.seat_games += 1
         self.lengths[moves] += 1
-        self._add_to_deal(deal, places)
+        self._close(deal, deal_so_far)
 
-    def _add_to_deal(self, deal: int, places: tuple) -> None:
-        before = self.open_deals.get(deal, [])
-        if before:
-            kind = tuple(sorted(before))
-            self.deals[kind] -= 1
-            if not self.deals[kind]:
-                del self.deals[kind]
-        self.open_deals[deal] = before + [places]
-        self.deals[tuple(sorted(self.open_deals[deal]))] += 1
+    def _close(self, deal: int, so_far: list) -> None:
+        """Count a deal's kind once every rotation of it is in."""
+        if so_far[0] == self.seats:
+            del self.open_deals[deal]
+            if len(so_far) > 1:
+                self.deals[tuple(sorted(so_far[1:]))] += 1
+
+    def kinds(self) -> Counter:
+        """Deal kind (places, in the pairing's order, of its rated games, sorted) -> deals, the
+        deals not yet complete as they stand."""
+        kinds = Counter(self.deals)
+        for so_far in self.open_deals.values():
+            if len(so_far) > 1:
+                kinds[tuple(sorted(so_far[1:]))] += 1
+        return kinds
 
     def mark(self, deal: int, rotation: int) -> bool:
         """Note the game as recorded; False if it already was."""
@@ -144,11 +156,6 @@ class PairingTally:
             return False
         self.seen[slot] = 1
         return True
-
-    def close_deal(self, deal: int) -> None:
-        """Forget an open deal once every rotation of it is recorded (its kind stays counted)."""
-        if sum(self.seen[deal * self.seats:(deal + 1) * self.seats]) == self.seats:
-            self.open_deals.pop(deal, None)
 
     def has(self, deal: int, rotation: int) -> bool:
         slot = deal * self.seats + rotation
@@ -170,7 +177,7 @@ class PairingTally:
                 "recorded": self.recorded, "failed": self.failed,
                 "outcomes": [[list(k), n] for k, n in sorted(self.outcomes.items())],
                 "deals": [[[list(p) for p in k], n] for k, n in sorted(self.deals.items())],
-                "open_deals": [[d, [list(p) for p in ps]] for d, ps in sorted(self.open_deals.items())],
+                "open_deals": [[d, so_far[0], [list(p) for p in so_far[1:]]] for d, so_far in sorted(self.open_deals.items())],
                 "scores": [sorted(c.items(), key=repr) for c in self.scores], "faults": self.faults,
                 "seat_firsts": self.seat_firsts, "seat_games": self.seat_games,
                 "lengths": sorted(self.lengths.items()), "faulted": self.faulted,
@@ -183,7 +190,7 @@ class PairingTally:
         t.recorded, t.failed = data["recorded"], data["failed"]
         t.outcomes = Counter({tuple(k): n for k, n in data["outcomes"]})
         t.deals = Counter({tuple(tuple(p) for p in k): n for k, n in data["deals"]})
-        t.open_deals = {d: [tuple(p) for p in ps] for d, ps in data["open_deals"]}
+        t.open_deals = {d: [n] + [tuple(p) for p in ps] for d, n, ps in data["open_deals"]}
         t.scores = [Counter({_hashable(v): n for v, n in c}) for c in data["scores"]]
         t.faults, t.seat_firsts, t.seat_games = list(data["faults"]), list(data["seat_firsts"]), data["seat_games"]
         t.lengths = Counter({v: n for v, n in data["lengths"]})
@@ -229,7 +236,6 @@ class Tally:
             self.repeated += 1
             return None
         tally.add(record, deal, rotation, line)
-        tally.close_deal(deal)
         return key
 
     def has(self, pairing: tuple, deal: int, rotation: int) -> bool:
@@ -271,9 +277,14 @@ class Tally:
         return {"format": FORMAT, "unkeyed": self.unkeyed, "repeated": self.repeated,
                 "pairings": [t.to_data() for _, t in sorted(self.pairings.items())]}
 
+    @staticmethod
+    def readable(data) -> bool:
+        """Whether :meth:`from_data` reads ``data`` (a tally of this format)."""
+        return isinstance(data, dict) and data.get("format") == FORMAT
+
     @classmethod
     def from_data(cls, data: dict) -> "Tally":
-        if data.get("format") != FORMAT:
+        if not cls.readable(data):
             raise ValueError(f"tally format {data.get('format')!r}, expected {FORMAT}")
         tally = cls()
         tally.unkeyed, tally.repeated = data["unkeyed"], data["repeated"]
@@ -307,7 +318,7 @@ class TallyView:
         """Deal kind (its games' outcomes, sorted) -> deals."""
         out: Counter = Counter()
         for t in self.tallies:
-            for kind, n in t.deals.items():
+            for kind, n in t.kinds().items():
                 out[tuple(sorted(tuple(sorted(zip(places, t.pairing))) for places in kind))] += n
         return out
 

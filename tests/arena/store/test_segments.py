@@ -179,3 +179,21 @@ def test_a_lines_summary_is_the_record_with_the_number_of_its_moves(actions):
     assert summary(line) == dict(expected, action_count=len(actions))
     plain = json.dumps({"id": "g", "actions": actions}).encode()
     assert summary(plain) == {"id": "g", "action_count": len(actions)}
+
+
+@pytest.mark.parametrize("change", ["seed", "seats"])
+def test_a_game_the_schedule_does_not_give_is_refused_by_a_rerun_naming_its_line(tmp_path, change):
+    path, folder, _ = tournament(tmp_path)
+    log = folder / "games.jsonl"
+    records = [json.loads(line) for line in log.read_bytes().splitlines()]
+    if change == "seed":
+        records[4]["seed"] += 1
+    else:
+        records[4]["players"] = records[4]["players"][::-1]
+    signer = LogSigner(load_secret(folder))  # as if arena itself had written it
+    log.write_bytes(b"".join(signer.sign({k: v for k, v in r.items() if k != "tag"}) for r in records))
+    signer.write_head(folder)
+    with pytest.raises(ResultsError, match=rf"games\.jsonl:5: game {records[4]['id']} was played with seed "
+                                           rf"{records[4]['seed']} and seats .* is this the right results folder"):
+        run(path)
+    assert load_tournament(folder)[1]["games_recorded"] == 48  # reading it is not refused
