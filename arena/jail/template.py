@@ -199,6 +199,9 @@ def make_player_jail(setup: dict) -> None:
         _mount(lib, "/tmp", "/dev/shm", None, _MS_BIND)
     for device in DEVICES:
         _device_read_only(lib, f"/dev/{device}")
+    if os.path.isdir("/dev/pts"):  # bubblewrap's terminals, shared by every jail of the template: none
+        _mount(lib, "tmpfs", "/dev/pts", "tmpfs", _MS_NOSUID | _MS_NODEV | _MS_NOEXEC | _MS_RDONLY,
+               "size=4k,nr_inodes=1,mode=0555")
     _static_proc(lib)
     name = b"arena-player"
     lib.sethostname(name, len(name))

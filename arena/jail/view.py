@@ -29,8 +29,8 @@ their real paths:
 
 and nothing else: ``/proc`` (two copied files) and ``/tmp`` are the player's own (mounted
 by :mod:`arena.jail.template`), ``/dev`` has only ``null``, ``zero``, ``full``,
-``random``, ``urandom`` and ``tty``, and the rest of the tree is a read-only
-empty skeleton.  :meth:`View.bwrap` turns it into bubblewrap's arguments; without
+``random``, ``urandom`` and ``tty`` (read-only nodes; its terminals covered), and the rest of
+the tree is a read-only empty skeleton.  :meth:`View.bwrap` turns it into bubblewrap's arguments; without
 the jail, the same paths are Landlock's read grants (:meth:`View.readable`).
 """
 from __future__ import annotations

@@ -263,7 +263,7 @@ class PageNotes:
 # --- between two players alive at once ------------------------------------------------------
 
 CHANNELS = ("posix_lock", "ofd_lock", "flock", "notify", "pagecache", "atime", "devshm", "abstract", "mqueue",
-            "sysv", "memfd_number", "pipe_number", "device_times", "futex")
+            "sysv", "memfd_number", "pipe_number", "device_times", "futex", "terminals", "terminal_times")
 _FUTEX = {"x86_64": 202, "aarch64": 98}
 MARK = 0b10100101  # the low byte of every message: a message, not noise
 BITS = 16
@@ -505,6 +505,17 @@ class Channels:
                 return (value << 8) | MARK
         return None
 
+    # terminals: the jail's devpts
+    def _send_terminals(self, bits, code):
+        """Open a terminal per bit; keep those of the 1s (the numbers are the lowest free)."""
+        opened = [os.open("/dev/ptmx", os.O_RDONLY | os.O_NOCTTY) for _ in range(BITS)]
+        for fd, bit in zip(opened, bits):
+            (self.held.append if bit else os.close)(fd)
+
+    def _send_terminal_times(self, bits, code):
+        stamp = (int(time.time()) - 7 * 86400) * 10 ** 9 + code
+        os.utime("/dev/pts/ptmx", ns=(stamp, stamp))
+
     def _key(self, i: int) -> int:
         return (hash_tag(self.tag) + i) & 0x7FFFFFFF
 
@@ -648,6 +659,13 @@ class Channels:
     def _receive_device_times(self):
         return os.stat("/dev/null").st_atime_ns % 10 ** 9
 
+    def _receive_terminals(self):
+        numbers = {int(n) for n in os.listdir("/dev/pts") if n.isdigit()}
+        return self._code([i in numbers for i in range(BITS)])
+
+    def _receive_terminal_times(self):
+        return os.stat("/dev/pts/ptmx").st_mtime_ns % 10 ** 9
+
     def forget(self) -> None:
         """Remove what outlives the sender outside a jail (the tests' clean-up)."""
         libc = _libc()
@@ -750,8 +768,8 @@ if __name__ == "__main__":
 
 class MetadataProber(FirstMoveProber):
     """Every file a jail can name is a mark another jail might read, if its metadata can be
-    set: the device nodes, its own code, Python's and arena's files, the zone file, the CPU
-    list.  On its first move it tries ``utime``, ``chmod`` and ``chown``, each setting the
+    set: the device nodes and terminals, its own code, Python's and arena's files, the zone
+    file, the CPU list, ``/proc``, the root.  On its first move it tries ``utime``, ``chmod`` and ``chown``, each setting the
     values the file already has (so that nothing changes where one is let through), and
     reports those the kernel let through: ``Report("META [...]")``."""
 
@@ -764,9 +782,10 @@ class MetadataProber(FirstMoveProber):
     def targets() -> list:
         import players
 
-        return [f"/dev/{name}" for name in ("null", "zero", "full", "random", "urandom", "tty")] + \
-            [os.path.abspath(__file__), os.__file__, players.__file__, "/etc/localtime",
-             "/sys/devices/system/cpu/online", sys.executable]
+        return [f"/dev/{name}" for name in ("null", "zero", "full", "random", "urandom", "tty", "ptmx", "pts",
+                                            "pts/ptmx", "")] + \
+            [os.path.abspath(__file__), os.__file__, players.__file__, "/etc/localtime", "/",
+             "/sys/devices/system/cpu/online", "/proc", "/proc/cpuinfo", sys.executable]
 
     @staticmethod
     def probe(paths) -> list:

@@ -33,7 +33,8 @@ def exchange_outside(shared, tag: str, hand) -> dict:
     def one_cpu():
         os.sched_setaffinity(0, {cpu})
 
-    device = os.stat("/dev/null")  # its times are put back: the sender writes its message there
+    devices = {path: os.stat(path) for path in ("/dev/null", "/dev/pts/ptmx") if os.path.exists(path)}
+    # (their times are put back: the sender writes its message there)
     receiver = subprocess.Popen([sys.executable, CHANNELS, "receive", str(shared), tag], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, text=True, cwd=HERE, preexec_fn=one_cpu)
     sender = None
@@ -52,10 +53,11 @@ def exchange_outside(shared, tag: str, hand) -> dict:
                 process.kill()
                 process.wait()
         Channels(str(shared), tag).forget()
-        try:
-            os.utime("/dev/null", ns=(device.st_atime_ns, device.st_mtime_ns))
-        except OSError:
-            pass
+        for path, device in devices.items():
+            try:
+                os.utime(path, ns=(device.st_atime_ns, device.st_mtime_ns))
+            except OSError:
+                pass
     return {name: hand_of(value) if isinstance(value, int) and not isinstance(value, bool) else value
             for name, value in heard.items()}
 
