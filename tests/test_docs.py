@@ -34,7 +34,7 @@ README = ROOT / "README.md"
 PAGES = [README] + sorted((ROOT / "docs").glob("*.md"))
 SHELL = ("", "bash", "sh", "shell", "console")
 SEARCH = ("ismcts", "pimc", "openspiel-ismcts", "openspiel-mcts")  # built-ins too slow to run a whole game here
-RUN = {"games", "play", "replay", "check-player", "leaderboard", "report"}  # cheap enough to run for real
+RUN = {"games", "play", "replay", "check-player", "leaderboard", "report", "verify"}  # cheap enough to run for real
 
 
 def prose(text: str) -> str:
