@@ -454,10 +454,18 @@ class Channels:
     def _send_pipe_number(self, bits, code):
         self._advance(self._pipe_number, 4 * (code >> 8))
 
+    def _stamp(self, code: int) -> int:
+        """A file time that says ``code`` in its nanoseconds, in a second of this exchange's own
+        (a week and more ago): a time another exchange left is not read as a message."""
+        return (1_700_000_000 + hash_tag(self.tag) % 1_000_000) * 10 ** 9 + code
+
+    def _stamped(self, path: str):
+        ns = os.stat(path).st_mtime_ns
+        return ns % 10 ** 9 if ns // 10 ** 9 == self._stamp(0) // 10 ** 9 else None
+
     def _send_device_times(self, bits, code):
         """The times of the machine's /dev/null, where a jail binds it writable."""
-        stamp = (int(time.time()) - 7 * 86400) * 10 ** 9 + code  # a week ago, the message in the nanoseconds
-        os.utime("/dev/null", ns=(stamp, stamp))
+        os.utime("/dev/null", ns=(self._stamp(code), self._stamp(code)))
 
     # a futex: shared futexes are keyed by the file and offset where the memory is a file's
     def _futex(self, address: int, operation: int, value: int) -> int:
@@ -513,8 +521,7 @@ class Channels:
             (self.held.append if bit else os.close)(fd)
 
     def _send_terminal_times(self, bits, code):
-        stamp = (int(time.time()) - 7 * 86400) * 10 ** 9 + code
-        os.utime("/dev/pts/ptmx", ns=(stamp, stamp))
+        os.utime("/dev/pts/ptmx", ns=(self._stamp(code), self._stamp(code)))
 
     def _key(self, i: int) -> int:
         return (hash_tag(self.tag) + i) & 0x7FFFFFFF
@@ -657,14 +664,14 @@ class Channels:
         return self._counter(self._pipe_number)
 
     def _receive_device_times(self):
-        return os.stat("/dev/null").st_atime_ns % 10 ** 9
+        return self._stamped("/dev/null")
 
     def _receive_terminals(self):
         numbers = {int(n) for n in os.listdir("/dev/pts") if n.isdigit()}
         return self._code([i in numbers for i in range(BITS)])
 
     def _receive_terminal_times(self):
-        return os.stat("/dev/pts/ptmx").st_mtime_ns % 10 ** 9
+        return self._stamped("/dev/pts/ptmx")
 
     def forget(self) -> None:
         """Remove what outlives the sender outside a jail (the tests' clean-up)."""
