@@ -715,21 +715,28 @@ def leaderboard(results: Path = typer.Argument(..., help="a tournament's results
 
 
 @app.command()
-def verify(results: Path = typer.Argument(..., help="a tournament's or match's results folder, e.g. results/quick")):
+def verify(results: Path = typer.Argument(..., help="a tournament's or match's results folder, e.g. results/quick"),
+           repair: bool = typer.Option(False, "--repair", help="make a damaged tail whole: drop a last line cut "
+                                       "short, accept lines cut from the end (their games are played again)")):
     """Check every line of a results folder's game log: its authentication, every closed segment's
     SHA-256 and the checkpoint against the lines (a rerun and `arena leaderboard` read only the
-    lines since the checkpoint).  Changes nothing; exits 2 naming the first file and line that
-    is not arena's."""
+    lines since the checkpoint).  Changes nothing (but with --repair, a damaged tail); exits 2
+    naming the first file and line that is not arena's."""
     from arena.game.player_text import plural
     from arena.store.results import ResultsError, ResultsStore
 
     if not (results / "config.yaml").is_file() and not (results / "games.jsonl").is_file():
         _fail(f"{results}: no config.yaml or games.jsonl here; is it a tournament's results folder?")
     notes: list = []
+    store = ResultsStore(results)
+    if repair and not store.try_lock():
+        _fail(f"{results}: in use by process {store.lock_holder()} (an arena run); repair it when that run ends")
     try:
-        found = ResultsStore(results).verify(warn=notes.append)
+        found = store.verify(warn=notes.append, repair_tail=repair)
     except ResultsError as exc:
         _fail(str(exc))
+    finally:
+        store.unlock()
     for note in notes:
         typer.echo(f"warning: {note}")
     segments = f" ({plural(found['segments'], 'closed segment')} and games.jsonl)" if found["segments"] else ""

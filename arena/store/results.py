@@ -28,9 +28,11 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
+from arena.game.player_text import plural
 from arena.store.log_files import (CHECKPOINT, LOG_DIR, SEGMENT_LINES, CheckpointError, checkpoint_fits,
                                    leftover_of_close, read_checkpoint, read_segment, segments_on_disk, summary,
                                    write_atomically, write_checkpoint, write_segment)
@@ -55,6 +57,12 @@ def _unauthenticated(path) -> ResultsError:
         "anew; or, if .secret was lost, put it back.")
 
 
+def _game_in(raw: bytes) -> str:
+    """``", game ID"`` where a cut-short line still shows its game's id, else nothing."""
+    match = re.match(rb'\{"id":"([0-9A-Za-z_.:-]{1,64})"', raw)
+    return f", game {match.group(1).decode()}" if match else ""
+
+
 class ResultsStore:
     def __init__(self, folder):
         self.folder = Path(folder)
@@ -67,7 +75,8 @@ class ResultsStore:
         self.segments: list = []  # the closed segments' manifest entries, in order
         self._files: list = []  # (path, its first line's number in the chain, lines or None: games.jsonl)
         self._open_lines = 0
-        self._skip_open = self._audited = self._auditing = self._for_check = False
+        self._skip_open = self._audited = self._auditing = self._for_check = self._repairing = False
+        self.dropped: list = []  # chain lines verify(repair_tail=True) dropped or accepted as lost
         self.unchecked: dict = {}
         self.mismatched: list = []
 
@@ -126,14 +135,25 @@ class ResultsStore:
         self._for_check = False
         return self._read(warn, repair, keep=True, from_checkpoint=False)
 
-    def verify(self, warn=None) -> dict:
+    def verify(self, warn=None, repair_tail: bool = False) -> dict:
         """Every line of every segment and of games.jsonl authenticated, every closed segment's
         SHA-256 and the checkpoint's tally checked against the lines; nothing is changed.
-        Returns ``{games, lines, segments, checkpoint}``; a damaged log is a :class:`ResultsError`."""
+        Returns ``{games, lines, segments, checkpoint, dropped}``; a damaged log is a
+        :class:`ResultsError`.
+
+        ``repair_tail`` (``arena verify --repair``; the caller holds the folder's lock): a damaged
+        *tail* is made whole instead: a last line cut short is dropped, and lines missing from
+        the end are accepted as missing (the head rewritten to the chain's end); ``warn`` says
+        which lines and games, and their games are played again by the next run.  Damage
+        anywhere else is still an error, and nothing is changed."""
         self._for_check = False
-        self._read(warn, repair=False, keep=False, from_checkpoint=False, audit=True)
+        self._repairing = repair_tail
+        try:
+            self._read(warn, repair=False, keep=False, from_checkpoint=False, audit=True)
+        finally:
+            self._repairing = False
         return {"games": self.tally.recorded, "lines": self.signer.lines if self.signer else 0,
-                "segments": len(self.segments), "checkpoint": self._audited}
+                "segments": len(self.segments), "checkpoint": self._audited, "dropped": list(self.dropped)}
 
     def _read(self, warn, repair: bool, keep: bool, from_checkpoint: bool, audit: bool = False):
         warn = warn or (lambda message: print(f"warning: {message}", file=sys.stderr))
@@ -154,10 +174,27 @@ class ResultsStore:
             for path in unread:
                 self._read_segment(path, records, checkpoint if audit else None)
             self._read_open_log(warn, repair, records)
-            self.signer.check_head(self.folder / HEAD, self.games_path, self._open_lines)
+            self._check_head(warn)
         except (LogError, CheckpointError) as exc:
             raise ResultsError(str(exc)) from None
         return records
+
+    def _check_head(self, warn) -> None:
+        """Lines missing from the end (the head says arena wrote more): an error, or with
+        :meth:`verify`'s ``repair_tail`` a warning and the head rewritten to the lines there are."""
+        found = self.signer.read_head(self.folder / HEAD)
+        if found is None or found[0] <= self.signer.lines:
+            return
+        missing = found[0] - self.signer.lines
+        what = (f"{self.games_path}:{self._open_lines + 1}: {plural(missing, 'line')} missing from the end (arena "
+                f"wrote {found[0]}, the log holds {self.signer.lines}): cut from the file after arena wrote them, "
+                "with their games")
+        if not self._repairing:
+            raise ResultsError(f"{what}; nothing was changed. `arena verify {self.folder} --repair` accepts the log as "
+                               "it is and the next run plays those games again")
+        warn(f"{what}; accepted as lost: the next run plays those games again")
+        self.signer.write_head(self.folder)
+        self.dropped.extend(range(self.signer.lines + 1, found[0] + 1))
 
     def _start(self, checkpoint, from_checkpoint: bool, repair: bool) -> list:
         """Where reading starts: the checkpoint's tally, or nothing; the closed segments still to
@@ -237,6 +274,9 @@ class ResultsStore:
             return
         number = self._open_lines + 1
         record = summary(previous.rstrip(b"\n"))
+        if record is None and self._committed(self.signer.lines + 1):  # arena wrote this line whole
+            self._cut_short(warn, number, previous, offset)
+            return
         if record is None:  # the last line, torn by a crash
             if repair:
                 warn(f"{self.games_path}:{number}: torn last line (an interrupted write) dropped; "
@@ -253,6 +293,31 @@ class ResultsStore:
                 f.write(b"\n")
                 f.flush()
                 os.fsync(f.fileno())
+
+    def _committed(self, line: int) -> bool:
+        """Whether the log's head says arena wrote chain line ``line`` whole (the head is written
+        after the line's fsync: a line torn by a crash is never in it)."""
+        from arena.store.secret import LogError
+
+        try:
+            head = self.signer.read_head(self.folder / HEAD)
+        except LogError:
+            return False  # a damaged head is reported by _check_head
+        return head is not None and head[0] >= line
+
+    def _cut_short(self, warn, number: int, raw: bytes, offset: int) -> None:
+        """The last line of games.jsonl cut short after arena wrote it whole (the file was cut or
+        damaged afterwards, not a crash while writing): an error that says so, or, with
+        :meth:`repair_tail`, the line dropped (its game is played again by the next run)."""
+        game = _game_in(raw)
+        what = f"{self.games_path}:{number}: the last line is cut short ({len(raw)} bytes left of a line arena " \
+               f"wrote whole{game}): the file was cut or damaged after it was written"
+        if not self._repairing:
+            raise ResultsError(f"{what}; nothing was changed. `arena verify {self.folder} --repair` drops that line "
+                               "and the next run plays its game again")
+        warn(f"{what}; dropped: the next run plays that game again")
+        self._truncate(offset)
+        self.dropped.append(number)
 
     def _open_line(self, raw: bytes, last: bool, records) -> None:
         self._open_lines += 1

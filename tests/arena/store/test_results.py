@@ -219,3 +219,44 @@ def test_a_results_folder_from_before_authenticated_logs_says_what_to_do(tmp_pat
     with pytest.raises(ResultsError, match=r"no authentication tags"):
         load_tournament(folder)
     assert run(path, fresh=True).played == 12
+
+
+def _verify_cli(folder, *flags):
+    from typer.testing import CliRunner
+
+    from arena.cli import app
+
+    return CliRunner().invoke(app, ["verify", str(folder), *flags])
+
+
+@pytest.mark.parametrize("cut", ["half a line", "a whole line"])
+def test_a_tail_cut_after_it_was_written_is_reported_as_such_and_repair_drops_only_it(tmp_path, cut):
+    path = toy_config(tmp_path, THREE)
+    first = run(path)
+    folder = tmp_path / "results/t"
+    log = folder / "games.jsonl"
+    lines = log.read_bytes().splitlines(keepends=True)
+    last_id = json.loads(lines[-1])["id"]
+    log.write_bytes(b"".join(lines[:-1]) + (lines[-1][:len(lines[-1]) // 2] if cut == "half a line" else b""))
+    damaged = log.read_bytes()
+    expected = (rf"games\.jsonl:12: the last line is cut short \(\d+ bytes left of a line arena wrote whole, game "
+                rf"{last_id}\)" if cut == "half a line" else
+                r"games\.jsonl:12: 1 line missing from the end \(arena wrote 12, the log holds 11\)")
+    for attempt in (lambda: run(path), lambda: load_tournament(folder)):
+        with pytest.raises(ResultsError, match=expected) as caught:
+            attempt()
+        assert "nothing was changed" in str(caught.value) and "arena verify" in str(caught.value)
+        assert log.read_bytes() == damaged  # a tournament run (the lock holder) changes nothing either
+    plain = _verify_cli(folder)
+    assert plain.exit_code == 2 and "--repair" in plain.output and log.read_bytes() == damaged
+    repaired = _verify_cli(folder, "--repair")
+    assert repaired.exit_code == 0, repaired.output
+    assert ("dropped" if cut == "half a line" else "accepted as lost") in repaired.output
+    assert (last_id in repaired.output) == (cut == "half a line")
+    assert log.read_bytes() == b"".join(lines[:-1])  # the 11 whole lines kept, byte for byte
+    assert _verify_cli(folder).exit_code == 0
+    again = run(path)
+    assert again.played == 1 and again.board == first.board
+    replayed = json.loads(log.read_bytes().splitlines()[-1])
+    assert {k: v for k, v in replayed.items() if k not in ("timings", "tag")} == \
+        {k: v for k, v in json.loads(lines[-1]).items() if k not in ("timings", "tag")}  # the same game again
