@@ -593,18 +593,38 @@ def tournament(config: Path = typer.Argument(..., help="tournament config (YAML)
 
 @app.command()
 def submit(spec: str = typer.Argument(..., help="built-in name, package.module:Class or path/to/file.py:Class"),
-           results: Path = typer.Argument(..., help="the tournament's results folder, e.g. results/quick"),
+           results: Optional[Path] = typer.Argument(None, help="the tournament's results folder, e.g. results/quick "
+                                                    "(not with --server)"),
            name: str = typer.Option(..., help="the new player's name on the leaderboard"),
            param: List[str] = typer.Option([], help="constructor parameter key=value (repeatable; YAML values)"),
            workers: Optional[int] = typer.Option(None, help="Ray workers (default: the stored config's)"),
-           address: Optional[str] = typer.Option(None, help=ADDRESS_HELP)):
+           address: Optional[str] = typer.Option(None, help=ADDRESS_HELP),
+           server: Optional[str] = typer.Option(None, help="an `arena serve` ladder's URL: upload the player there "
+                                                "(path/to/file.py:Class, or folder.zip:file.py:Class) instead"),
+           token: Optional[str] = typer.Option(None, help="your API token on --server (or ARENA_TOKEN)",
+                                               envvar="ARENA_TOKEN")):
     """Add a player to a tournament, play its games and print the new leaderboard.
-    Progress goes to stderr at a terminal."""
+    Progress goes to stderr at a terminal.  With --server, upload it to an online ladder
+    (docs/serve.md), which checks it and plays its games."""
     from arena.runs.config import ConfigError
     from arena.store.results import ResultsError
     from arena.runs.tournament import TournamentError, submit_player, summary_text
 
     params = _parse_pairs(param, "--param", yaml_values=True)
+    if server:
+        from arena.serve.server import submit_to_server
+
+        if results is not None or not token:
+            _fail("--server takes no results folder, and needs --token (or ARENA_TOKEN)")
+        try:
+            answer = submit_to_server(server, token, spec, name, params)
+        except ValueError as exc:
+            _fail(str(exc))
+        typer.echo(f"submitted {answer['name']} (version {answer.get('version', 1)}): {answer['status']}; "
+                   f"follow it at {server.rstrip('/')}/players/{answer['name']}")
+        return
+    if results is None:
+        _fail("give the tournament's results folder (or --server URL --token T for an online ladder)")
     address = _ray_address(address)
     try:
         outcome, place = submit_player(results, spec, name, params, workers=workers, address=address,
@@ -820,3 +840,59 @@ def main():
 
 if __name__ == "__main__":
     main()
+
+
+@app.command()
+def serve(results: Path = typer.Argument(..., help="a tournament's results folder with secret seeds, e.g. "
+                                         "results/ladder after `arena tournament configs/ladder.yaml`"),
+          host: str = typer.Option("127.0.0.1", help="address to listen on"),
+          port: int = typer.Option(8000, help="port to listen on (0: any free one, printed)"),
+          address: Optional[str] = typer.Option(None, help=ADDRESS_HELP),
+          workers: Optional[int] = typer.Option(None, help="Ray workers (default: the stored config's; 0 or 1: "
+                                                "games in the server's process)"),
+          database: Optional[str] = typer.Option(None, help="a SQLAlchemy URL (e.g. postgresql+psycopg://...; "
+                                                 "default: SQLite in the results folder)"),
+          uploads: Optional[str] = typer.Option(None, help="where uploaded players are kept (default: "
+                                                "~/.local/share/arena/serve/<name>-<hash>; never under the results "
+                                                "folder's parent, which no jail may see)"),
+          rate: float = typer.Option(20.0, help="requests a second per client address (burst: 5 times it); "
+                                     "more are answered 429"),
+          submissions_per_hour: int = typer.Option(10, help="submissions a user may make in an hour"),
+          live_players: int = typer.Option(3, help="players a user may have on the ladder at once"),
+          max_upload_mb: float = typer.Option(8.0, help="largest upload (a .py or a .zip)"),
+          secure_cookies: bool = typer.Option(False, help="mark cookies Secure (behind a TLS proxy)")):
+    """Serve a tournament as an online ladder: accounts, uploads checked in the jail, games
+    played for ever where ratings are least certain, pages and a JSON API (docs/serve.md)."""
+    from arena.runs.config import ConfigError
+    from arena.runs.tournament import TournamentError
+    from arena.serve.app import Limits
+    from arena.serve.server import serve as run_server
+    from arena.serve.uploads import UploadLimits
+    from arena.store.results import ResultsError
+
+    limits = Limits(submissions_per_hour=submissions_per_hour, live_players=live_players,
+                    upload=UploadLimits(max_bytes=int(max_upload_mb * 1024 * 1024)), rate=rate,
+                    burst=max(1, int(rate * 5)))
+    try:
+        run_server(results, host=host, port=port, address=_ray_address(address), workers=workers,
+                   database=database, uploads=uploads, limits=limits, secure_cookies=secure_cookies,
+                   echo=lambda m: typer.echo(m))
+    except (ConfigError, ResultsError, TournamentError, ValueError, RuntimeError) as exc:
+        _fail(str(exc))
+
+
+@app.command()
+def users(action: str = typer.Argument(..., metavar="add|list|remove"),
+          args: List[str] = typer.Argument(..., metavar="[NAME] RESULTS"),
+          database: Optional[str] = typer.Option(None, help="the server's SQLAlchemy URL (as given to arena serve)")):
+    """The ladder's users (arena serve): `add NAME RESULTS` prints the new user's API token
+    once; `list RESULTS`; `remove NAME RESULTS`."""
+    from arena.serve.accounts import AccountError
+    from arena.serve.server import users_command
+
+    if action not in ("add", "list", "remove") or len(args) != (1 if action == "list" else 2):
+        _fail("usage: arena users add NAME RESULTS | arena users list RESULTS | arena users remove NAME RESULTS")
+    try:
+        typer.echo(users_command(action, args[-1], args[0] if action != "list" else None, database))
+    except (AccountError, ValueError) as exc:
+        _fail(str(exc))

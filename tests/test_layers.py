@@ -56,6 +56,7 @@ ARENA_FLOORS = {
     "runs": {"game", "jail", "store", "ratings", "reports"},
     "bench": {"game", "jail", "store", "ratings", "reports", "runs", "interop"},
     "rl": {"game"},
+    "serve": {"game", "jail", "store", "ratings", "reports", "runs"},
 }
 
 

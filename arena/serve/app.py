@@ -1,0 +1,263 @@
+"""The web application: the JSON API and the pages (:mod:`arena.serve.pages`), over a
+:class:`arena.serve.ladder.Ladder` and the server's database.
+
+Every write needs a user: an API token (``Authorization: Bearer TOKEN``) or a session cookie
+with its CSRF token (a form's ``csrf`` field or an ``X-CSRF-Token`` header).  A user replaces
+or retires only their own players; nothing here administers anything (``arena users`` does).
+"""
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fastapi import FastAPI, File, Form, HTTPException, Request, UploadFile
+from fastapi.responses import JSONResponse
+from sqlalchemy import func, select
+
+from arena.serve.accounts import NAME, session_of, user_of_token
+from arena.serve.db import GameIndex, GameSeat, RatingPoint, Submission
+from arena.serve.uploads import UploadError, UploadLimits, place_upload
+
+SESSION_COOKIE = "arena_session"
+
+
+@dataclass
+class Limits:
+    """Per-user limits (``arena serve`` options)."""
+    submissions_per_hour: int = 10
+    live_players: int = 3
+    upload: UploadLimits = field(default_factory=UploadLimits)
+    rate: float = 20.0  # requests a second per client address, on average
+    burst: int = 100
+
+
+@dataclass
+class Context:
+    ladder: object  # arena.serve.ladder.Ladder
+    sessions: object  # sqlalchemy sessionmaker
+    uploads: Path
+    limits: Limits
+    secure_cookies: bool = False
+    human_games: object = None  # arena.serve.play.HumanGames
+
+
+class Refused(HTTPException):
+    pass
+
+
+def make_app(ctx: Context) -> FastAPI:
+    app = FastAPI(title="arena ladder", docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.ctx = ctx
+
+    @app.exception_handler(HTTPException)
+    async def _http_error(request: Request, exc: HTTPException):
+        if request.url.path.startswith("/api/") or exc.status_code in (413, 429):
+            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+        from arena.serve.pages import error_page
+
+        return error_page(request, exc.status_code, str(exc.detail))
+
+    @app.get("/api/leaderboard")
+    def leaderboard():
+        public = ctx.ladder.public
+        return {"tournament": public.get("tournament"), "game": public.get("game"),
+                "games_recorded": public.get("games_recorded"), "updated": public.get("updated"),
+                "players": [{k: p[k] for k in ("name", "owner", "rating", "interval", "games", "status", "place",
+                                               "version")} for p in public["players"]]}
+
+    @app.post("/api/players", status_code=202)
+    def upload_player(request: Request, file: UploadFile = File(...), cls: str = Form(..., alias="class"),
+                      name: str = Form(...), params: str = Form("")):
+        with ctx.sessions() as db:
+            user = writer(request, db)
+            sub = submit(ctx, db, user, file, cls, name, params)
+            return {"id": sub.id, "name": sub.name, "version": sub.version, "status": shown_status(ctx, sub)}
+
+    @app.get("/api/players/{name}")
+    def player(name: str):
+        with ctx.sessions() as db:
+            return player_info(ctx, db, name)
+
+    @app.delete("/api/players/{name}", status_code=202)
+    def retire(request: Request, name: str):
+        with ctx.sessions() as db:
+            user = writer(request, db)
+            live = owned_live(ctx, db, user, name)
+            for sub in live:
+                sub.retire = True
+            db.commit()
+            return {"name": name, "status": "retiring", "versions": [s.version for s in live]}
+
+    @app.get("/api/games/{game_id}")
+    def game(game_id: str):
+        record = game_record(ctx, game_id)
+        if record is None:
+            raise HTTPException(404, f"no game {game_id!r}")
+        return record
+
+    from arena.serve.pages import add_pages
+
+    add_pages(app, ctx)
+    return app
+
+
+# --- who is asking ------------------------------------------------------------------------------
+
+def bearer(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    return auth[7:].strip() if auth[:7].lower() == "bearer " else None
+
+
+def reader(request: Request, db) -> tuple | None:
+    """``(user, csrf or None)`` of a request's token or session, or None."""
+    token = bearer(request)
+    if token is not None:
+        user = user_of_token(db, token)
+        return (user, None) if user else None
+    return session_of(db, request.cookies.get(SESSION_COOKIE))
+
+
+def writer(request: Request, db, form_csrf: str | None = None) -> str:
+    """The user of a write: 401 without a valid token or session, 403 for a session without
+    its CSRF token."""
+    who = reader(request, db)
+    if who is None:
+        raise HTTPException(401, "a write needs an API token (Authorization: Bearer TOKEN) or a login",
+                            headers={"WWW-Authenticate": "Bearer"})
+    user, csrf = who
+    if csrf is not None:
+        given = form_csrf or request.headers.get("x-csrf-token") or ""
+        if not secrets.compare_digest(given.encode(), csrf.encode()):
+            raise HTTPException(403, "missing or wrong CSRF token: reload the page and try again")
+    return user
+
+
+# --- submissions ----------------------------------------------------------------------------------
+
+LIVE = ("queued", "checking", "accepted")
+
+
+def submit(ctx: Context, db, user: str, file: UploadFile, cls: str, name: str, params_text: str) -> Submission:
+    """Store an upload and queue it for its checks (the ladder's loop checks it)."""
+    if not NAME.fullmatch(name or ""):
+        raise HTTPException(400, f"name {name!r}: use 1 to 40 letters, digits, _ or -")
+    try:
+        params = json.loads(params_text) if params_text and params_text.strip() else {}
+    except ValueError as exc:
+        raise HTTPException(400, f"params: not JSON ({exc})") from None
+    if not isinstance(params, dict):
+        raise HTTPException(400, "params: give a JSON object of the class's keyword parameters")
+    owners = set(db.scalars(select(Submission.owner).where(Submission.name == name)))
+    builtin = any(p.name == name for p in ctx.ladder.cfg.players) and not owners
+    if builtin or (owners and owners != {user}):
+        raise HTTPException(403, f"player {name!r} belongs to {'the ladder' if builtin else 'another user'}; "
+                                 "choose another name")
+    hour = db.scalar(select(func.count()).select_from(Submission).where(Submission.owner == user,
+                                                                         Submission.created > time.time() - 3600))
+    if hour >= ctx.limits.submissions_per_hour:
+        raise HTTPException(429, f"at most {ctx.limits.submissions_per_hour} submissions an hour per user; "
+                                 "try again later")
+    live = set(db.scalars(select(Submission.name).where(Submission.owner == user, Submission.status.in_(LIVE),
+                                                        Submission.retire.is_(False))))
+    if name not in live and len(live) >= ctx.limits.live_players:
+        raise HTTPException(403, f"at most {ctx.limits.live_players} live players per user (yours: "
+                                 f"{', '.join(sorted(live))}); retire one first")
+    version = (db.scalar(select(func.max(Submission.version)).where(Submission.name == name)) or 0) + 1
+    folder = ctx.uploads / f"{int(time.time())}-{secrets.token_hex(6)}"
+    with tempfile.NamedTemporaryFile(dir=ctx.uploads, prefix=".upload-", delete=True) as saved:
+        size = 0
+        while True:
+            chunk = file.file.read(1 << 16)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > ctx.limits.upload.max_bytes:
+                raise HTTPException(413, f"upload over {ctx.limits.upload.max_bytes} bytes")
+            saved.write(chunk)
+        saved.flush()
+        try:
+            spec = place_upload(file.filename or "", Path(saved.name), cls, folder, ctx.limits.upload)
+        except UploadError as exc:
+            raise HTTPException(exc.status, str(exc)) from None
+    sub = Submission(owner=user, name=name, version=version, spec=spec, params=params, status="queued",
+                     ladder_name=name if version == 1 else f"{name}.v{version}")
+    db.add(sub)
+    try:
+        db.commit()
+    except Exception:
+        db.rollback()
+        shutil.rmtree(folder, ignore_errors=True)
+        raise HTTPException(409, f"player {name!r} was submitted at the same moment; try again") from None
+    return sub
+
+
+def owned_live(ctx: Context, db, user: str, name: str) -> list:
+    subs = list(db.scalars(select(Submission).where(Submission.name == name)))
+    if not subs:
+        if any(p.name == name for p in ctx.ladder.cfg.players):
+            raise HTTPException(403, f"player {name!r} belongs to the ladder")
+        raise HTTPException(404, f"no player {name!r}")
+    if any(s.owner != user for s in subs):
+        raise HTTPException(403, f"player {name!r} belongs to another user")
+    return [s for s in subs if s.status in LIVE and not s.retire]
+
+
+def shown_status(ctx: Context, sub: Submission) -> str:
+    if sub.status in ("queued", "checking"):
+        return "checking"
+    if sub.status == "accepted":
+        if sub.retire:
+            return "retiring"
+        row = next((p for p in ctx.ladder.public["players"] if p["ladder_name"] == sub.ladder_name), None)
+        return row["status"] if row else "playing"
+    return sub.status  # rejected, retired
+
+
+def player_info(ctx: Context, db, name: str, games: int = 200) -> dict:
+    subs = list(db.scalars(select(Submission).where(Submission.name == name).order_by(Submission.version)))
+    row = None
+    if subs:
+        current = next((s for s in reversed(subs) if s.status == "accepted"), subs[-1])
+        ladder_name, owner = current.ladder_name, current.owner
+        status, reason = shown_status(ctx, current), current.reason
+    elif any(p.name == name for p in ctx.ladder.cfg.players):
+        ladder_name, owner, reason = name, None, ""
+        status = "playing"
+    else:
+        raise HTTPException(404, f"no player {name!r}")
+    row = next((p for p in ctx.ladder.public["players"] if p["ladder_name"] == ladder_name), None)
+    if row is not None and not subs:
+        status = row["status"]
+    history = [{"at": r.at, "games": r.games, "mu": r.mu, "sigma": r.sigma} for r in
+               db.scalars(select(RatingPoint).where(RatingPoint.player == ladder_name).order_by(RatingPoint.id))]
+    played = [{"id": g.id, "players": g.players, "ranks": g.ranks, "faults": g.faults, "at": g.at} for g in
+              db.scalars(select(GameIndex).join(GameSeat, GameSeat.game_id == GameIndex.id)
+                         .where(GameSeat.player == ladder_name).order_by(GameIndex.line.desc()).limit(games))]
+    return {"name": name, "owner": owner, "ladder_name": ladder_name, "status": status, "reason": reason,
+            "rating": None if row is None else {k: row[k] for k in ("rating", "sigma", "interval", "place", "games",
+                                                                  "wins", "faults", "conservative")},
+            "versions": [{"version": s.version, "ladder_name": s.ladder_name, "status": shown_status(ctx, s),
+                          "reason": s.reason, "params": s.params, "submitted": s.created} for s in subs],
+            "history": history, "games": played}
+
+
+_GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
+
+
+def game_record(ctx: Context, game_id: str) -> dict | None:
+    if not _GAME_ID.fullmatch(game_id):
+        return None
+    with ctx.sessions() as db:
+        row = db.get(GameIndex, game_id)
+    if row is None:
+        return None
+    record = ctx.ladder.record(row.line)
+    if record is not None:
+        record.pop("player_seeds", None)
+    return record

@@ -1,0 +1,191 @@
+"""A user's game against a ladder bot, in the browser: the human's seat over HTTP, the bot in
+its jail (a built-in in this process) under the ladder's clocks, the human untimed.
+
+Each game runs :func:`arena.game.match.play_game` in a thread of its own; the human seat's
+``act`` waits for the move the page posts (``IDLE_SECONDS`` at most: then the human resigns).
+The game is recorded in the database (``human_games``), apart from the ladder's log and
+ratings, as a record the replay viewer reads.
+"""
+from __future__ import annotations
+
+import queue
+import secrets
+import threading
+import time
+
+from arena.game.match import play_game
+from arena.game.plugins import is_builtin
+from arena.serve.db import HumanGame
+from arena.serve.ladder import JAIL_LOCK
+
+IDLE_SECONDS = 600.0
+MAX_LIVE = 8
+
+
+class Resigned(Exception):
+    """The human left the game (no move for IDLE_SECONDS, or the server stops)."""
+
+
+class HumanSeat:
+    """The seat a page plays: each ``act`` publishes the observation and waits for a move."""
+
+    name = "human"
+
+    def __init__(self, game: "LiveGame"):
+        self.live = game
+
+    def start(self, game, seat, num_players, seed):
+        pass
+
+    def act(self, observation):
+        return self.live.ask(observation)
+
+    def end(self, result):
+        pass
+
+
+class LiveGame:
+    def __init__(self, gid: str, owner: str, bot: str, game: str, seat: int, seats: int):
+        self.id, self.owner, self.bot, self.game, self.seat, self.seats = gid, owner, bot, game, seat, seats
+        self.moves: queue.Queue = queue.Queue()
+        self.changed = threading.Condition()
+        self.turn = 0  # bumped at every change the page shows
+        self.waiting = None  # (render, [action texts]) while the human is to move
+        self.log: list = []  # (seat, action text)
+        self.over = None  # the record, at the end
+        self.stopping = False
+
+    def ask(self, observation):
+        from engine.registry import get_game
+
+        to_text = get_game(self.game).action_to_text
+        with self.changed:
+            self.waiting = (observation.render(), [to_text(a) for a in observation.legal_actions])
+            self.turn += 1
+            self.changed.notify_all()
+        deadline = time.monotonic() + IDLE_SECONDS
+        try:
+            while True:
+                if self.stopping:
+                    raise Resigned("the server stopped")
+                try:
+                    index = self.moves.get(timeout=min(1.0, max(0.0, deadline - time.monotonic())))
+                except queue.Empty:
+                    if time.monotonic() >= deadline:
+                        raise Resigned(f"no move for {IDLE_SECONDS:g} s") from None
+                    continue
+                if 0 <= index < len(observation.legal_actions):
+                    return observation.legal_actions[index]
+        finally:
+            with self.changed:
+                self.waiting = None
+                self.turn += 1
+                self.changed.notify_all()
+
+    def step(self, state, seat, action):
+        from engine.registry import get_game
+
+        with self.changed:
+            self.log.append((seat, get_game(self.game).action_to_text(action)))
+
+    def wait_change(self, seen: int, seconds: float) -> int:
+        with self.changed:
+            self.changed.wait_for(lambda: self.turn != seen or self.over is not None, timeout=seconds)
+            return self.turn
+
+
+class HumanGames:
+    def __init__(self, ladder, sessions):
+        self.ladder, self.sessions = ladder, sessions
+        self.live: dict = {}
+        self.lock = threading.Lock()
+
+    def start(self, owner: str, bot: str, seat: int) -> str:
+        cfg = self.ladder.cfg
+        entry = next((p for p in cfg.players if p.name == bot), None)
+        if entry is None:
+            raise ValueError(f"no ladder player {bot!r}")
+        if not 0 <= seat < cfg.seats:
+            raise ValueError(f"seat {seat}: the ladder's games have seats 0 to {cfg.seats - 1}")
+        with self.lock:
+            live = [g for g in self.live.values() if g.over is None]
+            if len(live) >= MAX_LIVE:
+                raise OverflowError(f"{MAX_LIVE} games against bots are being played; try again later")
+            gid = secrets.token_hex(8)
+            game = self.live[gid] = LiveGame(gid, owner, bot, cfg.game, seat, cfg.seats)
+        with self.sessions() as db:
+            db.add(HumanGame(id=gid, owner=owner, bot=bot, status="playing", record=None))
+            db.commit()
+        thread = threading.Thread(target=self._play, args=(game, entry), name=f"human-game-{gid}", daemon=True)
+        thread.start()
+        return gid
+
+    def _play(self, live: LiveGame, entry) -> None:
+        from arena.runs.tournament import game_setup
+        from arena.runs.worker import jail_limits
+
+        cfg = self.ladder.cfg
+        setup = game_setup(cfg)
+        spec, params = setup["players"][entry.name]
+        bot = process = None
+        seed = secrets.randbits(62)
+        names = []
+        players = []
+        faults, record = [], None
+        try:
+            if is_builtin(spec, params) or cfg.isolation == "none":
+                from players.loading import make_player
+
+                bot = make_player(spec, params, cfg.game)
+            else:
+                from arena.jail import spawn
+
+                with JAIL_LOCK:
+                    bot = process = spawn(spec, params, cfg.game, jail_limits(setup))
+            for s in range(cfg.seats):
+                players.append(HumanSeat(live) if s == live.seat else bot)
+                names.append(f"you ({live.owner})" if s == live.seat else entry.name)
+            if cfg.seats > 2:
+                from players.random_player import RandomPlayer
+
+                for s in range(cfg.seats):  # a ladder of more seats: the other seats random players
+                    if s not in (live.seat, (live.seat + 1) % cfg.seats):
+                        players[s], names[s] = RandomPlayer(seed=s), "random"
+            result = play_game(cfg.game, players, seed, cfg.options, names=names, move_seconds=cfg.move_seconds,
+                               game_seconds=cfg.game_seconds, on_step=live.step, untimed={live.seat},
+                               player_seeds=[secrets.randbits(62) for _ in players])
+            faults = [{"seat": f.seat, "kind": f.kind, "detail": f.detail} for f in result.faults]
+            record = {"id": live.id, "game": cfg.game, "options": dict(cfg.options), "num_players": cfg.seats,
+                      "seed": seed, "players": names, "actions": result.actions, "scores": result.scores,
+                      "ranks": result.ranks, "faults": faults, "human_seat": live.seat, "bot": entry.name}
+            status = "over"
+        except Exception as exc:  # noqa: BLE001 - the game failed; the page says why
+            record = {"id": live.id, "game": cfg.game, "options": dict(cfg.options), "num_players": cfg.seats,
+                      "seed": seed, "players": names, "actions": [a for _, a in live.log], "scores": [],
+                      "ranks": None, "faults": [{"seat": None, "kind": "error", "detail": f"{type(exc).__name__}: {exc}"}],
+                      "human_seat": live.seat, "bot": entry.name}
+            status = "failed"
+        finally:
+            if process is not None:
+                process.kill()
+        with self.sessions() as db:
+            row = db.get(HumanGame, live.id)
+            row.status, row.record = status, record
+            db.commit()
+        with live.changed:
+            live.over = record
+            live.turn += 1
+            live.changed.notify_all()
+
+    def get(self, gid: str) -> LiveGame | None:
+        return self.live.get(gid)
+
+    def record(self, gid: str) -> dict | None:
+        with self.sessions() as db:
+            row = db.get(HumanGame, gid)
+            return None if row is None else {"owner": row.owner, "bot": row.bot, "status": row.status,
+                                             "record": row.record}
+
+    def stop(self) -> None:
+        for game in list(self.live.values()):
+            game.stopping = True

@@ -1,0 +1,153 @@
+"""``arena serve RESULTS``: the ladder's loop in the main thread, the web server (uvicorn) in
+another, a clean stop on Ctrl-C and SIGTERM (the game being played is left unrecorded and
+played after a restart; nothing recorded is lost), and the command-line client of
+``arena submit --server``.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+
+from arena.serve.app import Context, Limits, make_app
+from arena.serve.db import connect, database_url
+from arena.serve.guard import Guard, RateLimit
+
+
+def default_uploads(folder: Path) -> Path:
+    """Where uploaded players are kept: outside the results folder and its parent (which no
+    jail may see), per results folder."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "arena" / "serve"
+    folder = Path(folder).resolve()
+    return base / f"{folder.name}-{hashlib.sha256(str(folder).encode()).hexdigest()[:10]}"
+
+
+def open_database(results, url: str | None = None):
+    return connect(database_url(results, url))
+
+
+def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | None = None,
+          workers: int | None = None, database: str | None = None, uploads: str | None = None,
+          limits: Limits | None = None, secure_cookies: bool = False, echo=print) -> None:
+    from arena.jail import jail, leftovers
+    from arena.serve.ladder import Ladder
+    from arena.serve.play import HumanGames
+    from arena.runs.tournament import isolation_text, isolation_note, leftovers_text
+
+    import uvicorn
+
+    folder = Path(results).resolve()
+    engine, sessions = open_database(folder, database)
+    uploads_dir = Path(uploads).resolve() if uploads else default_uploads(folder)
+    uploads_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if _within(uploads_dir, folder.parent):
+        raise ValueError(f"--uploads {uploads_dir}: inside {folder.parent}, which no player's jail may see; "
+                         "give a folder outside it")
+    ladder = Ladder(folder, sessions, workers=workers, address=address, echo=echo)
+    try:
+        stopped = leftovers_text(*leftovers.sweep(folder), folder)
+        if stopped:
+            echo(stopped)
+        jail()  # made here, in the main thread, before any thread spawns a player
+        echo(isolation_text(isolation_note(ladder.cfg)))
+        ladder.reconcile()
+        limits = limits or Limits()
+        ctx = Context(ladder, sessions, uploads_dir, limits, secure_cookies)
+        ctx.human_games = HumanGames(ladder, sessions)
+        app = Guard(make_app(ctx), RateLimit(limits.rate, limits.burst), limits.upload.max_bytes)
+        config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
+                                timeout_graceful_shutdown=5, lifespan="off")
+        server = uvicorn.Server(config)
+        web = threading.Thread(target=server.run, name="web", daemon=True)
+        web.start()
+        while not server.started:
+            if not web.is_alive():
+                raise RuntimeError(f"the web server did not start on {host}:{port} (is the port in use?)")
+            time.sleep(0.05)
+        bound = server.servers[0].sockets[0].getsockname()[1]
+        shown = f"[{host}]" if ":" in host else host
+        where = f"Ray at {ladder.address}" if ladder.address else \
+            f"{ladder.workers} Ray workers" if ladder.workers > 1 else "this process"
+        echo(f"arena serve: {ladder.cfg.name} at http://{shown}:{bound}/ (games on {where}; Ctrl-C stops)")
+        sys.stdout.flush()
+        try:
+            ladder.run()
+        finally:
+            echo("arena serve: stopping")
+            ctx.human_games.stop()
+            server.should_exit = True
+            web.join(timeout=10)
+    finally:
+        ladder.close()
+        leftovers.forget(folder)
+        engine.dispose()
+    echo(f"arena serve: stopped; {ladder.games_played} games played and kept")
+
+
+def _within(path: Path, folder: Path) -> bool:
+    try:
+        path.relative_to(folder)
+        return True
+    except ValueError:
+        return False
+
+
+# --- users (arena users ...) ----------------------------------------------------------------------
+
+def users_command(action: str, results, name: str | None = None, database: str | None = None) -> str:
+    from arena.serve.accounts import add_user, list_users, remove_user
+
+    folder = Path(results)
+    if not (folder / "config.yaml").is_file():
+        raise ValueError(f"{folder}: no config.yaml here; is it a tournament's results folder?")
+    engine, sessions = open_database(folder, database)
+    try:
+        with sessions() as db:
+            if action == "add":
+                token = add_user(db, name)
+                return (f"user {name} added; their API token (shown only now, keep it secret):\n{token}")
+            if action == "remove":
+                remove_user(db, name)
+                return f"user {name} removed (their players stay on the ladder)"
+            rows = list_users(db)
+            if not rows:
+                return "no users yet: arena users add NAME RESULTS"
+            return "\n".join(f"{n}\tadded {time.strftime('%Y-%m-%d %H:%M', time.gmtime(t))} UTC" for n, t in rows)
+    finally:
+        engine.dispose()
+
+
+# --- the client (arena submit --server) -------------------------------------------------------------
+
+def submit_to_server(server: str, token: str, spec: str, name: str, params: dict, timeout: float = 60.0) -> dict:
+    """Upload ``path/to/file.py:Class`` (or ``path/to/folder.zip:file.py:Class``) to a ladder;
+    returns the server's answer ({"id", "name", "status"}).  Raises ValueError with the server's
+    reason."""
+    import json
+
+    import httpx
+
+    where, sep, cls = spec.partition(":")
+    if not sep or not (where.endswith(".py") or where.endswith(".zip")):
+        raise ValueError(f"{spec!r}: give path/to/file.py:Class (or folder.zip:file.py:Class) to submit to a server")
+    path = Path(where)
+    if not path.is_file():
+        raise ValueError(f"no file {where}")
+    url = server.rstrip("/") + "/api/players"
+    with open(path, "rb") as f:
+        try:
+            answer = httpx.post(url, headers={"Authorization": f"Bearer {token}"}, timeout=timeout,
+                                files={"file": (path.name, f, "application/octet-stream")},
+                                data={"class": cls, "name": name, "params": json.dumps(params)})
+        except httpx.HTTPError as exc:
+            raise ValueError(f"{url}: {exc}") from None
+    try:
+        body = answer.json()
+    except ValueError:
+        body = {"detail": answer.text[:300]}
+    if answer.status_code != 202:
+        raise ValueError(f"{url}: {answer.status_code}: {body.get('detail', body)}")
+    return body

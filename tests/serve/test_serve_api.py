@@ -1,0 +1,189 @@
+"""The ladder's JSON API (arena serve, docs/serve.md): who may write, the limits, the checks,
+the scheduling and the records; the server's app in this process, its loop driven by hand."""
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from serve_helpers import BROKEN, log_ids, readme_player, zip_of
+
+
+def add_user(ladder, name):
+    from arena.serve.accounts import add_user as add
+
+    with ladder.sessions() as db:
+        return add(db, name)
+
+
+def upload(client, token, name, text=None, cls="MyBot", filename="mybot.py", params=None, data=None):
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    body = data if data is not None else (text if text is not None else readme_player()).encode()
+    fields = {"class": cls, "name": name}
+    if params is not None:
+        fields["params"] = params
+    return client.post("/api/players", headers=headers, files={"file": (filename, body)}, data=fields)
+
+
+def test_unauthenticated_writes_are_refused_with_401(ladder_app):
+    client, ladder, step = ladder_app
+    c = client()
+    assert upload(c, None, "mybot").status_code == 401
+    assert upload(c, "arena_000000000000_nottherighttoken", "mybot").status_code == 401
+    assert c.delete("/api/players/rules").status_code == 401
+    assert c.get("/api/leaderboard").status_code == 200  # reading needs no one
+
+
+def test_the_readme_player_is_checked_placed_and_rated_and_its_games_are_records(ladder_app):
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "alice")
+    answer = upload(c, token, "mybot", params='{"cautious": true}')
+    assert answer.status_code == 202, answer.text
+    assert answer.json()["status"] == "checking" and answer.json()["name"] == "mybot"
+    step(rounds=0)  # the check only
+    assert c.get("/api/players/mybot").json()["status"] == "playing"
+    step(rounds=3)  # its pairings against the ladder (1 deal each, both seats)
+    info = c.get("/api/players/mybot").json()
+    assert info["status"] == "rated", info
+    assert info["owner"] == "alice" and info["rating"]["games"] >= 4 and info["history"]
+    board = c.get("/api/leaderboard").json()["players"]
+    row = next(p for p in board if p["name"] == "mybot")
+    assert row["owner"] == "alice" and row["games"] >= 4 and row["interval"][0] < row["rating"] < row["interval"][1]
+    game = c.get(f"/api/games/{info['games'][0]['id']}").json()
+    assert "mybot" in game["players"] and game["actions"] and "tag" not in game
+    assert c.get("/api/games/ffffffffffffffff").status_code == 404
+    page = c.get(f"/games/{game['id']}")
+    assert page.status_code == 200 and "<script>" not in page.text and 'src="/static/viewer.js"' in page.text
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    assert ladder.cfg.players[-1].params == {"cautious": True}
+
+
+def test_another_users_player_is_403(ladder_app):
+    client, ladder, step = ladder_app
+    c = client()
+    alice, bob = add_user(ladder, "alice"), add_user(ladder, "bob")
+    assert upload(c, alice, "mybot").status_code == 202
+    refused = upload(c, bob, "mybot")
+    assert refused.status_code == 403 and "another user" in refused.json()["detail"]
+    assert upload(c, bob, "rules").status_code == 403  # the ladder's own
+    assert c.delete("/api/players/mybot", headers={"Authorization": f"Bearer {bob}"}).status_code == 403
+    assert c.delete("/api/players/mybot", headers={"Authorization": f"Bearer {alice}"}).status_code == 202
+
+
+def test_an_upload_over_the_limit_is_413(ladder_app):
+    client, ladder, step = ladder_app
+    c = client(max_bytes=4096)
+    token = add_user(ladder, "alice")
+    answer = upload(c, token, "big", text=readme_player() + "#" * 10000)
+    assert answer.status_code == 413
+    assert upload(c, token, "small").status_code == 202
+
+
+def test_a_bad_archive_is_refused_with_the_reason(ladder_app):
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "alice")
+    cases = {"has a '..'": zip_of({"bot/../../evil.py": "x = 1\n", "bot/mybot.py": readme_player()}),
+             "absolute path": zip_of({"/etc/evil.py": "x = 1\n", "mybot.py": readme_player()}),
+             "is a link": zip_of({"mybot.py": readme_player()}, links={"weights": "/etc/passwd"}),
+             "not a zip": b"PK but not really"}
+    for reason, data in cases.items():
+        answer = upload(c, token, "zipped", cls="mybot.py:MyBot", filename="bot.zip", data=data)
+        assert answer.status_code == 400 and reason in answer.json()["detail"], (reason, answer.text)
+    many = zip_of({f"w{i}.txt": "0" for i in range(1001)} | {"mybot.py": readme_player()})
+    answer = upload(c, token, "zipped", cls="mybot.py:MyBot", filename="bot.zip", data=many)
+    assert answer.status_code == 400 and "at most 1000" in answer.json()["detail"]
+    good = zip_of({"bot/mybot.py": readme_player(), "bot/weights.txt": "1 2 3\n"})
+    answer = upload(c, token, "zipped", cls="mybot.py:MyBot", filename="bot.zip", data=good)
+    assert answer.status_code == 202, answer.text
+    step(rounds=0)
+    assert c.get("/api/players/zipped").json()["status"] == "playing"
+
+
+def test_a_player_failing_its_checks_is_rejected_with_the_checks_message(ladder_app):
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "alice")
+    assert upload(c, token, "broken", text=BROKEN, cls="Broken", filename="broken.py").status_code == 202
+    step(rounds=0)
+    info = c.get("/api/players/broken").json()
+    assert info["status"] == "rejected"
+    assert "returned 'not a move', not a legal action" in info["reason"], info["reason"]
+    assert all(p.name != "broken" for p in ladder.cfg.players)
+
+
+def test_requests_over_the_rate_are_429(ladder_app):
+    client, ladder, step = ladder_app
+    c = client(rate=1.0, burst=5)
+    codes = [c.get("/api/leaderboard").status_code for _ in range(12)]
+    assert codes[:5] == [200] * 5 and 429 in codes
+
+
+def test_submissions_an_hour_and_live_players_are_limited(ladder_app):
+    client, ladder, step = ladder_app
+    c = client(submissions_per_hour=3, live_players=2)
+    token = add_user(ladder, "alice")
+    assert [upload(c, token, n).status_code for n in ("a", "b")] == [202, 202]
+    assert upload(c, token, "c").status_code == 403  # a third live player
+    assert upload(c, token, "a").status_code == 202  # a new version of a live one
+    assert upload(c, token, "a").status_code == 429  # the fourth submission in the hour
+
+
+def test_a_newer_version_retires_the_older_whose_games_stay_in_the_log(ladder_app):
+    from arena.serve.db import Submission
+
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "alice")
+    upload(c, token, "mybot")
+    step(rounds=3)
+    first_games = {g["id"] for g in c.get("/api/players/mybot").json()["games"]}
+    assert len(first_games) >= 4
+    assert upload(c, token, "mybot", params='{"seed": 7}').status_code == 202
+    step(rounds=3)
+    info = c.get("/api/players/mybot").json()
+    assert [v["status"] for v in info["versions"]] == ["retired", "rated"]
+    assert info["ladder_name"] == "mybot.v2" and info["rating"]["games"] >= 4
+    names = [p["name"] for p in c.get("/api/leaderboard").json()["players"]]
+    assert names.count("mybot") == 1
+    assert {p.name for p in ladder.cfg.players} == {"random", "rules", "mybot.v2"}
+    assert first_games <= set(log_ids(ladder.folder))
+    with ladder.sessions() as db:
+        assert db.scalar(select(Submission).where(Submission.version == 1)).reason == "replaced by version 2"
+
+
+def test_pages_write_only_with_a_session_and_its_csrf_token(ladder_app):
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "alice")
+    form = c.get("/login")
+    csrf = form.text.split('name="csrf" value="')[1].split('"')[0]
+    assert c.post("/login", data={"token": "wrong", "csrf": csrf}).status_code == 401
+    form = c.get("/login")
+    csrf = form.text.split('name="csrf" value="')[1].split('"')[0]
+    logged = c.post("/login", data={"token": token, "csrf": csrf}, follow_redirects=False)
+    assert logged.status_code == 303
+    cookie = logged.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=strict" in cookie
+    page = c.get("/submit")
+    session_csrf = page.text.split('name="csrf" value="')[1].split('"')[0]
+    files = {"file": ("mybot.py", readme_player().encode())}
+    no_csrf = c.post("/submit", files=files, data={"class": "MyBot", "name": "web"}, follow_redirects=False)
+    assert no_csrf.status_code == 403
+    ok = c.post("/submit", files=files, data={"class": "MyBot", "name": "web", "csrf": session_csrf},
+                follow_redirects=False)
+    assert ok.status_code == 303 and ok.headers["location"] == "/players/web"
+    assert c.get("/players/web").status_code == 200
+
+
+def test_names_parameters_and_fault_texts_are_shown_as_text(ladder_app):
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "alice")
+    evil = BROKEN.replace('"not a move"', '"<script>alert(1)</script>"').replace(
+        "    def act", "    def __init__(self, **params):\n        pass\n\n    def act")
+    upload(c, token, "evil", text=evil, cls="Broken", filename="evil.py", params='{"x": "<b>bold</b>"}')
+    step(rounds=0)
+    page = c.get("/players/evil").text
+    assert "<script>alert(1)</script>" not in page, page
+    assert "&lt;script&gt;" in page, page
+    assert "<b>bold</b>" not in page and "evil.py:Broken: game 1" in page  # no server path either
