@@ -1,6 +1,7 @@
 """The ``arena`` command line (typer).  Each command is a thin shell over a module."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import List, Optional
@@ -154,6 +155,9 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
          players: str = typer.Option("random,random", help="comma-separated player specs, one per seat"),
          seed: Optional[int] = typer.Option(None, help="game seed (default: a random one, printed)"),
          option: List[str] = typer.Option([], help="rule option key=value (repeatable)"),
+         param: List[str] = typer.Option([], help="a player's constructor parameter, [SEAT:]key=value: SEAT a seat "
+                                         "number or a spec of --players (every seat playing it); without SEAT "
+                                         "every bot that takes it (repeatable; YAML values), e.g. 0:iterations=50"),
          record: Optional[Path] = typer.Option(None, help="write the game record (JSON) to this file"),
          quiet: bool = typer.Option(False, help=QUIET_HELP),
          move_seconds: Optional[float] = typer.Option(None, help="time limit per move (seconds)"),
@@ -178,6 +182,7 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
 
     specs = [s.strip() for s in players.split(",") if s.strip()]
     options = _parse_pairs(option, "--option")
+    seat_params = _seat_params(param, specs)
     humans = [seat for seat, s in enumerate(specs) if s == "human"]
     if humans and not os.isatty(0):
         _fail(f"--players {players}: a human seat needs a terminal to play at, and stdin is not one "
@@ -188,12 +193,16 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
         get_game(game).resolve_options(options)
         trusted = all(is_builtin(s) for s in specs)
         if not trusted:
-            for spec in dict.fromkeys(s for s in specs if not is_builtin(s)):
-                problem = build_in_process_of_its_own(spec, {}, game, seats=len(specs))
+            checked = []
+            for spec, params in zip(specs, seat_params):
+                if is_builtin(spec) or (spec, params) in checked:
+                    continue
+                checked.append((spec, params))
+                problem = build_in_process_of_its_own(spec, params, game, seats=len(specs))
                 if problem:
                     _fail(f"{problem}{'' if problem.startswith('player ') else f' (player {spec!r})'}")
-        seat_players = [_human(specs) if s == "human" else make_player(s, None, game) if trusted
-                        else spawn(s, {}, game, default_limits()) for s in specs]
+        seat_players = [_human(specs) if s == "human" else make_player(s, p, game) if trusted
+                        else spawn(s, p, game, default_limits()) for s, p in zip(specs, seat_params)]
     except (PlayerSpecError, OptionError) as exc:
         _fail(str(exc))
     except SandboxError as exc:
@@ -220,8 +229,59 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
     if record is not None:
         rec = GameRecord(game=game, num_players=len(specs), seed=seed, options=options,
                          actions=result.actions, players=specs)
-        record.write_text(rec.to_json() + "\n")
+        # the outcome as played (a fault places its seat last, wherever the game stopped), as a
+        # tournament's log line has it: `arena replay` shows it
+        outcome = {"scores": list(result.scores), "ranks": result.ranks,
+                   "faults": [dataclasses.asdict(f) for f in result.faults]}
+        record.write_text(json.dumps({**json.loads(rec.to_json()), **outcome}, sort_keys=True) + "\n")
         typer.echo(f"record written to {record}")
+
+
+def _seat_params(pairs: List[str], specs: list) -> list:
+    """``--param [SEAT:]key=value`` as each seat's parameters: SEAT a seat number or a spec of
+    ``--players`` (every seat playing it); none: every bot whose class takes ``key``."""
+    import yaml
+
+    seats = [{} for _ in specs]
+    for pair in pairs or []:
+        where, sep, value = pair.partition("=")
+        target, colon, key = where.rpartition(":")
+        key = key.strip()
+        if not sep or not key:
+            _fail(f"--param {pair!r}: expected [SEAT:]key=value (SEAT: a seat number or a player of --players)")
+        target = target.strip()
+        if not colon:  # every bot whose class takes it (none: each is asked, and says what it takes)
+            bots = [i for i, spec in enumerate(specs) if spec != "human"]
+            chosen = [i for i in bots if _takes(specs[i], key)] or bots
+        elif target.isdigit():
+            if int(target) >= len(specs):
+                _fail(f"--param {pair!r}: seat {target}: this game has seats 0 to {len(specs) - 1}")
+            chosen = [int(target)]
+        else:
+            chosen = [i for i, spec in enumerate(specs) if spec == target]
+            if not chosen:
+                _fail(f"--param {pair!r}: {target!r} is neither a seat number nor a player of --players "
+                      f"({', '.join(specs)})")
+        if any(specs[i] == "human" for i in chosen):
+            _fail(f"--param {pair!r}: a human seat takes no parameters")
+        for i in chosen:
+            seats[i][key] = yaml.safe_load(value) if value.strip() else ""
+    return seats
+
+
+def _takes(spec: str, key: str) -> bool:
+    """Whether the player ``spec``'s class takes the parameter ``key`` (a class arena cannot
+    look at here, such as a submitted file's, is asked)."""
+    from arena.game.plugins import is_builtin
+    from players.loading import accepted_parameters, resolve_class
+
+    if not is_builtin(spec):
+        return True
+    try:
+        known = accepted_parameters(resolve_class(spec, None))
+    except Exception:  # noqa: BLE001 - the player's own error is reported when it is built
+        return True
+    return known is None or key in known
 
 
 def _human(specs: list):
@@ -272,6 +332,7 @@ def replay(file: Path = typer.Argument(..., help="a game record (`arena play --r
         else:
             text = file.read_text()
             rec = GameRecord.from_json(text, where=str(file))
+            result = _recorded_outcome(file, json.loads(text))
             if game_id is not None:
                 recorded = json.loads(text).get("id")
                 if not (isinstance(recorded, str) and recorded.lower().startswith(game_id.strip().lower())):
@@ -295,6 +356,19 @@ def replay(file: Path = typer.Argument(..., help="a game record (`arena play --r
                 echo(text_line)
     except (RecordError, ResultsError, OptionError, ValueError) as exc:
         _fail(str(exc))
+
+
+def _recorded_outcome(file: Path, data: dict):
+    """The outcome `arena play --record` keeps beside the moves (scores, places, faults), checked
+    as a log line is; None for a record of moves alone (an older one): replayed to its end."""
+    from arena.store.record_check import record_problem
+
+    if not isinstance(data, dict) or not {"ranks", "faults"} & set(data):
+        return None
+    problem = record_problem({"id": str(data.get("id", "")), **{k: v for k, v in data.items() if k != "id"}})
+    if problem:
+        _fail(f"{file}: {problem}")
+    return data
 
 
 def _import_results_plugins(folder: Path) -> None:

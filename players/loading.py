@@ -36,6 +36,33 @@ class PlayerSpecError(ValueError):
     """A player spec that cannot be loaded or constructed; the message says why."""
 
 
+class UnknownParameter(PlayerSpecError):
+    """A parameter the player's class does not take (``key``: its name)."""
+
+    def __init__(self, message: str, key: str):
+        super().__init__(message)
+        self.key = key
+
+
+def accepted_parameters(cls):
+    """The keyword parameters ``cls`` takes (its ``__init__`` and those its bases' take through
+    ``**params``), sorted; None where any name would do (the chain ends in ``**kwargs``)."""
+    names, open_ended = set(), False
+    for klass in cls.__mro__:
+        init = klass.__dict__.get("__init__")
+        if init is None or klass is object:
+            continue
+        try:
+            parameters = list(inspect.signature(init).parameters.values())
+        except (TypeError, ValueError):
+            return None
+        names.update(p.name for p in parameters[1:] if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+        open_ended = any(p.kind is p.VAR_KEYWORD for p in parameters)
+        if not open_ended:
+            break  # this __init__ takes no more: its bases get only what it passes on
+    return None if open_ended else sorted(names)
+
+
 def resolve_class(spec: str, game: str | None = None):
     """The class named by ``spec``."""
     if spec == "rules":
@@ -136,6 +163,11 @@ def make_player(spec: str, params: dict | None = None, game: str | None = None):
     cls = resolve_class(spec, game)
     if params is not None and not isinstance(params, dict):
         raise PlayerSpecError(f"player {spec!r}: params must be a mapping of keyword parameters, not {params!r}")
+    known = accepted_parameters(cls)
+    for key in params or {}:
+        if known is not None and key not in known:
+            raise UnknownParameter(f"player {spec!r}: {cls.__name__} takes no parameter {key!r} (it takes: "
+                                   f"{', '.join(known) or 'none'})", key)
     params = with_game_defaults(spec, params, game)
     try:
         player = cls(**(params or {}))

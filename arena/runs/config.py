@@ -269,7 +269,7 @@ def check_config_players(cfg: TournamentConfig) -> None:
 
 def check_player_entry(entry: PlayerEntry, game: str, where: str, cfg: TournamentConfig | None = None) -> None:
     from arena.game.plugins import is_builtin
-    from players.loading import PlayerSpecError, make_player
+    from players.loading import PlayerSpecError, UnknownParameter, make_player
 
     if not is_builtin(entry.spec, entry.params) and (cfg is None or cfg.isolation != "none"):
         from arena.runs.checks import build_in_process_of_its_own
@@ -281,6 +281,8 @@ def check_player_entry(entry: PlayerEntry, game: str, where: str, cfg: Tournamen
     # the player's own text (its import or constructor error) goes into the message: one line, no escape sequence
     try:
         make_player(entry.spec, entry.params, game)
+    except UnknownParameter as exc:
+        raise ConfigError(f"{where}.params.{exc.key}: {for_terminal(exc)}") from None
     except PlayerSpecError as exc:
         raise ConfigError(f"{where}.class: {for_terminal(exc)}") from None
     except Exception as exc:  # noqa: BLE001 - a constructor's own error, reported with the key

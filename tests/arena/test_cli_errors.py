@@ -301,3 +301,28 @@ def test_bench_engine_calls_its_progress():
     seen = []
     rows = bench_engine(["origin"], [2], seconds=0.05, repeats=1, progress=lambda *a: seen.append(a))
     assert len(rows) == 1 and seen == [(0, 1, "origin, 2 players"), (1, 1, "done")]
+
+
+@pytest.mark.parametrize("param, message", [
+    ("0:iterations=many", "iterations must be a positive integer"),  # it reached seat 0's constructor
+    ("ismcts:iterations=0", "iterations must be a positive integer"),  # by the spec of --players
+    ("1:iterations=5", "RandomPlayer takes no parameter 'iterations' (it takes: seed)"),
+    ("5:iterations=5", "--param '5:iterations=5': seat 5: this game has seats 0 to 1"),
+    ("mcts:iterations=5", "'mcts' is neither a seat number nor a player of --players (ismcts, random)"),
+    ("iterations", "expected [SEAT:]key=value"),
+])
+def test_play_takes_parameters_per_seat_and_names_a_bad_one(param, message):
+    code, lines = invoke(["play", "origin", "--players", "ismcts,random", "--seed", "3", "--quiet", "--param", param])
+    assert code == 2 and message in "\n".join(lines), lines
+
+
+def test_play_parameters_reach_the_seats_they_name():
+    def played(*params):
+        args = [a for p in params for a in ("--param", p)]
+        code, lines = invoke(["play", "origin", "--players", "ismcts,random", "--seed", "3", "--quiet", *args])
+        assert code == 0, lines
+        return lines
+
+    # without a seat: every bot that takes it (random does not), the same as naming seat 0
+    assert played("iterations=3", "rollout_cutoff=2") == played("0:iterations=3", "ismcts:rollout_cutoff=2")
+    assert played("1:seed=1") != played("1:seed=2")  # seat 1's own seed changes its moves

@@ -73,12 +73,19 @@ def test_a_whole_game_with_a_human_seat_through_a_terminal(game, tmp_path):
     assert RESULT.findall(replay.stdout) == RESULT.findall(session.output)
 
 
-def test_the_end_of_the_input_resigns_the_game(tmp_path):
-    session = Session(["play", "origin", "--players", "random,human", "--seed", "3"], tmp_path, PROMPT) \
-        .run(lambda screen, number: None)
+def test_the_end_of_the_input_resigns_the_game_and_the_record_says_so(tmp_path):
+    session = Session(["play", "origin", "--players", "random,human", "--seed", "3", "--record", "g.json"], tmp_path,
+                      PROMPT).run(lambda screen, number: None)
     assert session.returncode == 0
     assert len(session.screens) == 1
     assert "FAULT seat 1 (human): exception: HumanResigned" in session.output
+    played = RESULT.findall(session.output)
+    assert [(place, seat) for place, seat, _, _ in played] == [("1", "0"), ("2", "1")]  # the resigned seat last
+    # the replay shows the outcome as played, not the unfinished position's (every seat first, score 0)
+    replay = subprocess.run([ARENA, "replay", "g.json", "--quiet"], cwd=tmp_path, capture_output=True, text=True)
+    assert replay.returncode == 0, replay.stderr
+    assert RESULT.findall(replay.stdout) == played
+    assert "FAULT seat 1 (human): exception: HumanResigned" in replay.stdout
 
 
 def test_without_a_terminal_a_human_seat_is_refused(tmp_path):

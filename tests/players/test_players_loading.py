@@ -85,8 +85,10 @@ def test_a_file_that_does_not_import(tmp_path):
 
 
 def test_bad_params(bots):
-    with pytest.raises(PlayerSpecError, match=r"cannot construct FirstLegal.*unexpected keyword argument 'speed'"):
+    with pytest.raises(PlayerSpecError, match=r"FirstLegal takes no parameter 'speed' \(it takes: offset\)"):
         make_player(f"{bots}:FirstLegal", {"speed": 3})
+    with pytest.raises(PlayerSpecError, match=r"ISMCTSPlayer takes no parameter 'iteration' \(it takes: .*iterations"):
+        make_player("ismcts", {"iteration": 10}, "origin")  # named alone: not with the game's defaults merged in
     with pytest.raises(PlayerSpecError, match="ValueError: needs a model file"):
         make_player(f"{bots}:BadConstructor")
     with pytest.raises(PlayerSpecError, match="iterations must be a positive integer"):

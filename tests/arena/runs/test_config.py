@@ -39,8 +39,18 @@ def test_an_unknown_player_module_names_file_key_and_module(tmp_path):
 
 def test_bad_player_params_are_named(tmp_path):
     path = toy_config(tmp_path, [player("a"), player("b", nonsense=1)])
-    with pytest.raises(ConfigError, match=r"players\[1\]\.class: .*nonsense"):
+    with pytest.raises(ConfigError, match=r"players\[1\]\.params\.nonsense: .*takes no parameter 'nonsense' "
+                                          r"\(it takes: seed\)"):
         load_config(path)
+
+
+def test_a_misspelt_search_parameter_names_the_key_not_the_defaults(tmp_path):
+    path = toy_config(tmp_path, [player("a"), {"name": "s", "class": "ismcts", "params": {"iteration": 10}}])
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    message = str(caught.value)
+    assert "players[1].params.iteration: " in message and "iterations, " in message, message
+    assert "rollout_cutoff': 20" not in message  # the game's defaults are not blamed on the user
 
 
 @pytest.mark.parametrize("changes, message", [
