@@ -643,9 +643,12 @@ def tournament(config: Path = typer.Argument(..., help="tournament config (YAML)
                address: Optional[str] = typer.Option(None, help=ADDRESS_HELP),
                fresh: bool = typer.Option(False, help="start over: move the old results folder aside"),
                games_per_task: Optional[int] = typer.Option(None, help="games per Ray task (default: measured)"),
+               output: Optional[str] = typer.Option(None, help="where results folders go (default: the config's "
+                                                    "`output`); under `ray job submit`, a shared absolute path"),
                quiet: bool = typer.Option(False, help=QUIET_HELP)):
     """Play a round-robin tournament (resuming one already started) and print the leaderboard.
-    Progress goes to stderr at a terminal."""
+    Progress goes to stderr at a terminal.  Exits 1 when the Ray cluster's head is lost
+    mid-run (the games finished are kept, the leaderboard written from them)."""
     import io
 
     from arena.runs.config import ConfigError, load_config
@@ -655,14 +658,34 @@ def tournament(config: Path = typer.Argument(..., help="tournament config (YAML)
     address = _ray_address(address)
     try:
         cfg = load_config(config)
+        if output:
+            cfg.output = output
         outcome = run_tournament(cfg, fresh=fresh, workers=workers, address=address,
                                  games_per_task=games_per_task, echo=_notices_only(typer.echo) if quiet else typer.echo,
                                  progress_stream=io.StringIO() if quiet else _progress_stream())
     except (ConfigError, ResultsError, TournamentError) as exc:
         _fail(str(exc))
     typer.echo(summary_text(outcome))
+    if outcome.cluster_lost:
+        _exit_without_ray(1)
     if outcome.interrupted:
         raise typer.Exit(130)
+
+
+def _exit_without_ray(code: int) -> None:
+    """Exit at once: Ray's exit hook would wait for the lost head (a minute, then a line of
+    its own), so only the player processes this machine's workers left are stopped."""
+    import os
+    import sys
+
+    from arena.jail import sweep
+
+    try:
+        sweep()
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
 
 
 @app.command()

@@ -5,7 +5,8 @@ as SVG and written into the page, with no script, font, style sheet or image
 fetched from anywhere.  It shows the leaderboard, the ratings with their
 intervals (Elo with its 95% bootstrap interval, and a word beside any interval
 too narrow to mean anything; TrueSkill μ ± 3σ), the players (class and
-parameters) with how they were isolated and where the seeds came from, the
+parameters) with how they were isolated and where the seeds came from, the Ray
+nodes that played (games, seconds and the isolation probed on each), the
 head-to-head heat map, the score distribution per player, the win rate by seat
 (the first player's advantage), the game length, the faults (every kind
 explained) and the whole config, all drawn from the tally of the games (counts of scores,
@@ -210,16 +211,19 @@ def fault_chart(board: dict) -> str:
     return _svg(fig)
 
 
-def build_report(board: dict, games, written: datetime | None = None, watch: dict | None = None) -> str:
+def build_report(board: dict, games, written: datetime | None = None, watch: dict | None = None,
+                 nodes: dict | None = None) -> str:
     """The whole page: a string of HTML with every chart inline (``written``: when, UTC; now by default).
     ``games``: the tally of the board's games (``arena.store.tally.TallyView``: scores, first places
     by seat, lengths).  ``watch``: the games given a replay viewer, as
     :func:`arena.reports.viewer.write_viewers` returns them (listed under "Games to watch", and
-    linked from the faults); None: none were written."""
+    linked from the faults); None: none were written.  ``nodes``: the Ray nodes that played
+    (name -> [games, seconds]; a run on a cluster), shown with each one's isolation."""
     links = {e["record"].get("id"): e["link"] for e in (watch or {}).get("games", ()) if e.get("link")}
     sections = [
         ("Leaderboard", _standings_html(board)),
         ("Players", _players_html(board)),
+        *([("Nodes", _nodes_html(board, nodes))] if nodes else []),
         ("Ratings with their intervals", _figure(ratings_chart(board), _ratings_caption(board))),
         ("Head to head", _figure(head_to_head_chart(board),
                                  "Row player's share of points against the column player (a better place 1, a shared "
@@ -368,6 +372,8 @@ def _isolation_html(board: dict) -> str:
                 f"<code>isolation: {for_html(setting)}</code>); <code>arena leaderboard</code> on the results "
                 "folder records what this machine provides.</p>")
     head = f"<p><b>Isolation:</b> {for_html(note.get('isolation', '?'))}"
+    if isinstance(note.get("nodes"), dict) and not note.get("note"):
+        head += f" (probed on each of the {len(note['nodes'])} Ray nodes that played: the least confined; see Nodes)"
     if note.get("note"):
         return f"{head}: {for_html(note['note'])}.</p>"
     items = "".join(f"<li>{for_html(key)}: {for_html(note[key])}</li>" for key in ISOLATION_FIELDS if note.get(key))
@@ -376,6 +382,31 @@ def _isolation_html(board: dict) -> str:
         missing = ", ".join(str(m) for m in note.get("missing") or []) or "(not said)"
         warning = f"<p class=note><b>Warning:</b> missing on this machine: {for_html(missing)}.</p>"
     return f"{head}: each player in a jail of its own.</p>{warning}<ul>{items}</ul>"
+
+
+def _nodes_html(board: dict, nodes: dict) -> str:
+    """Games and seconds per Ray node, and what confined a player on each (its jail probe)."""
+    isolation = board.get("isolation") if isinstance(board.get("isolation"), dict) else {}
+    notes = isolation.get("nodes") or {}
+    in_process = bool(isolation.get("note"))  # built-in players only, or isolation: none
+    rows = []
+    for name, (count, seconds) in sorted(nodes.items()):
+        note = notes.get(name)
+        if in_process:
+            confined = "in the game's process (see Isolation above)"
+        elif not isinstance(note, dict):
+            confined = "not probed"
+        elif note.get("sandboxed"):
+            confined = f"{note.get('isolation', '?')}: every layer"
+        else:
+            confined = f"{note.get('isolation', '?')}: missing {', '.join(map(str, note.get('missing') or []))}"
+        per_game = f"{seconds / count:.3f}" if count else ""
+        rows.append(f"<tr><td class=name>{for_html(name)}</td><td>{count}</td><td>{seconds:.1f}</td>"
+                    f"<td>{per_game}</td><td class=text>{for_html(confined)}</td></tr>")
+    return ("<p>The Ray nodes that played the recorded games (a node is named as Ray names it: its address "
+            "unless <code>ray start --node-name</code> said otherwise); seconds: the games' wall time there.</p>"
+            "<table><thead><tr><th>node</th><th>games</th><th>seconds</th><th>seconds per game</th>"
+            f"<th>isolation probed there</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def _seeds_html(board: dict) -> str:

@@ -21,12 +21,26 @@ otherwise left out of the log for the next run.  Where they run in the worker
   that defeats the in-game watchdog): cancelled with ``force=True`` and handled
   the same way, with a ``hang`` fault.
 
+On a cluster joined by address:
+- each record names the node that played it (``node``: Ray's node name, which is its
+  address unless ``ray start --node-name`` says otherwise; the short node id is added
+  where two nodes share a name), and the jail is probed on every node that plays
+  (:attr:`RayRunner.node_notes`);
+- a node lost with games on it (Ray's ``NodeDiedError``, or a worker that died on a node
+  whose raylet no longer answers) is no player's fault: its games are played again, as
+  an isolated game's are;
+- a head that stops answering for ``HEAD_LOST_SECONDS`` ends the run with
+  :class:`ClusterLost` (Ray itself would wait a minute and then end the process).
+Ray's own messages to the driver (a dead raylet's last log lines, ...) go to a log file
+(``ray_log``), not to the terminal.
+
 Results do not depend on the number of workers or the completion order: each
 game is a pure function of its job, and the caller orders games by schedule.
 """
 from __future__ import annotations
 
 import os
+import re
 import sys
 import tempfile
 import time
@@ -47,6 +61,9 @@ RETRIES = 3  # plays of an isolated game whose worker was lost, before it is lef
 
 
 ADDRESS_PROBE_SECONDS = 5.0  # how long a Ray address may take to accept a connection
+HEAD_CHECK_SECONDS = 2.0  # how often a run on a cluster checks that its head answers
+HEAD_LOST_SECONDS = 10.0  # a head that answers no check for this long is lost
+PROBE_WAIT_SECONDS = 30.0  # how long the end of a run waits for the nodes' jail probes
 
 
 class Interrupted(Exception):
@@ -55,6 +72,15 @@ class Interrupted(Exception):
 
 class RayAddressError(ValueError):
     """A Ray address that names no cluster that answers; the message says what to do."""
+
+
+class ClusterLost(Exception):
+    """The head of the Ray cluster at ``address`` stopped answering mid-run; the games
+    finished before were handed over."""
+
+    def __init__(self, address: str, seconds: float):
+        super().__init__(f"the Ray cluster at {address} was lost (its head has not answered for {seconds:.0f} s)")
+        self.address = address
 
 
 _ALTERNATIVES = ("start one with `ray start --head` and give its host:port, or leave out --address "
@@ -158,14 +184,16 @@ def run_in_process(setup: dict, jobs: list, on_records, progress: Progress | Non
         close_pool()
 
 
-def start_ray(workers: int, address: str | None = None, echo=None) -> int:
+def start_ray(workers: int, address: str | None = None, echo=None, log: str | None = None) -> int:
     """Start (or join) Ray; returns the number of CPUs to keep busy.  Joining a cluster
-    (``address``: host:port, or ``auto``), ``echo`` is told which one."""
+    (``address``: host:port, or ``auto``), ``echo`` is told which one.  Ray's messages to
+    the driver go to the file ``log`` (appended), or nowhere."""
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     if address:
         address = resolve_address(address)  # before Ray: it would retry for minutes
     import ray
 
+    _ray_messages_to(log)
     if ray.is_initialized():
         return _cpus(ray, workers)
     import atexit
@@ -188,6 +216,42 @@ def start_ray(workers: int, address: str | None = None, echo=None) -> int:
         ray.init(address="local", num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False,
                  logging_level="ERROR", configure_logging=False)
     return _cpus(ray, workers)
+
+
+_RAY_LOG: list = [None]  # where Ray's messages to this driver go (the path of a file), or nowhere
+
+
+def _ray_messages_to(path: str | None) -> None:
+    """Ray's messages to the driver (a task's worker died, a raylet's last 20 log lines as it
+    died: its ``[state-dump]``) into the file ``path`` instead of stdout (None: stdout).  Ray prints them from
+    a thread of its own (``listen_error_messages``) whatever ``log_to_driver`` says, and that
+    thread spins a whole core once the head is gone (its poll then returns at once): ours
+    writes them to the file and waits a second after an empty poll."""
+    _RAY_LOG[0] = path
+    try:
+        import ray._private.worker as ray_worker
+    except Exception:  # noqa: BLE001 - not the Ray this was written for (or Ray stubbed): leave it
+        return
+    if getattr(ray_worker, "listen_error_messages", None) is not None:
+        ray_worker.listen_error_messages = _listen_error_messages
+
+
+def _listen_error_messages(worker, threads_stopped) -> None:
+    try:
+        worker.gcs_error_subscriber.subscribe()
+        while not threads_stopped.is_set():
+            _, data = worker.gcs_error_subscriber.poll()
+            if data is None:
+                threads_stopped.wait(1.0)
+                continue
+            path, message = _RAY_LOG[0], data.get("error_message", "")
+            if path:
+                with open(path, "a") as log:
+                    log.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {message}\n")
+            else:  # no run's folder to hold them: where Ray prints them
+                print(message, file=sys.stdout, flush=True)
+    except Exception:  # noqa: BLE001 - the subscriber's connection failed: Ray's own thread ends then too
+        return
 
 
 class _stderr_silenced:
@@ -226,12 +290,22 @@ class RayRunner:
     """Feeds batches of games to Ray workers and collects the records."""
 
     def __init__(self, setup: dict, workers: int, on_records, progress: Progress | None = None,
-                 games_per_task: int | None = None, grace: float = BACKSTOP_GRACE):
+                 games_per_task: int | None = None, grace: float = BACKSTOP_GRACE, cluster: str | None = None):
+        """``cluster``: the address of the cluster joined (records then name their node, the
+        nodes are probed, the head is watched); None for a Ray of this run's own."""
         import ray
 
         self.ray = ray
+        self.cluster = cluster
         self.setup = dict(setup, sys_path=[p for p in sys.path if p and os.path.isdir(p)])
+        if cluster:
+            self.setup["record_node"] = True
         self.setup_ref = ray.put(self.setup)
+        self.node_notes: dict = {}  # node name -> its jail probe (arena.jail.probe), on a cluster
+        self._names: dict = {}  # node id -> name
+        self._probes: dict = {}  # probe task -> node id
+        self._probed: set = set()  # node ids
+        self._head = _HeadWatch(cluster) if cluster and not cluster.startswith("ray://") else None
         self.workers = workers
         self.on_records = on_records
         self.progress = progress
@@ -247,6 +321,8 @@ class RayRunner:
     def run(self, jobs: list) -> None:
         queue, singles = deque(jobs), deque()
         try:
+            if self.cluster:
+                self._probe_nodes()
             while queue or singles or self.in_flight:
                 # two tasks per worker: the next one waits in Ray's queue, so a worker that
                 # finishes a batch starts the next at once instead of idling for a round trip
@@ -259,6 +335,10 @@ class RayRunner:
                 for ref in ready:
                     self._collect(ref, singles)
                 self._stop_overdue(singles)
+                if self._head is not None:
+                    self._head.check()
+                self._take_probes(0)
+            self._take_probes(PROBE_WAIT_SECONDS)
         except KeyboardInterrupt:
             for ref in list(self.in_flight):
                 self.ray.cancel(ref, force=True)
@@ -297,11 +377,17 @@ class RayRunner:
             self._hand_over([failed_record(job, "error", _first_line(exc)) for job in jobs])
             return
         except self.ray.exceptions.RayError as exc:
+            node = self._node_lost(exc, trace) if self.cluster else None
+            if node is not None:
+                self._lost(jobs, trace, singles, "lost", f"the Ray node {node} was lost", node_lost=True)
+                return
             self._lost(jobs, trace, singles, "crash",
                        f"the worker process died while this seat was thinking ({_first_line(exc)})")
             return
         self.measured[0] += sum(r["timings"]["seconds"] or 0.0 for r in records)
         self.measured[1] += len(records)
+        if self.cluster:
+            records = [self._named(r) for r in records]
         self._hand_over(records)
 
     def _stop_overdue(self, singles: deque) -> None:
@@ -325,14 +411,15 @@ class RayRunner:
             return started + _game_bound(self.setup, self.in_flight[ref][0][0]) + self.grace
         return deadline + STARTUP_ALLOWANCE
 
-    def _lost(self, jobs, trace, singles: deque, kind: str, detail: str) -> None:
-        """A task that gave no result: play its games again one by one, or record the culprit."""
-        if all(isolated(self.setup, job["players"]) for job in jobs):
+    def _lost(self, jobs, trace, singles: deque, kind: str, detail: str, node_lost: bool = False) -> None:
+        """A task that gave no result: play its games again one by one, or record the culprit.
+        A game lost with its node, or with a worker of an isolated game, is no one's fault."""
+        if node_lost or all(isolated(self.setup, job["players"]) for job in jobs):
             from arena.jail import sweep
 
             sweep()  # what the lost worker's player processes left
             again = []
-            for job in jobs:  # no player can take its worker down: the worker's loss is no one's fault
+            for job in jobs:  # no player can take its worker (or its node) down: no one's fault
                 self.tries[job["id"]] = self.tries.get(job["id"], 0) + 1
                 if self.tries[job["id"]] < RETRIES:
                     again.append(job)
@@ -344,7 +431,79 @@ class RayRunner:
             singles.extend(jobs)
             return
         text = Path(trace).read_text() if os.path.exists(trace) else None
-        self._hand_over([record_from_trace(self.setup, jobs[0], text, kind, detail)])
+        record = record_from_trace(self.setup, jobs[0], text, kind, detail)
+        node = _trace_node(text) if self.cluster else None
+        self._hand_over([self._named(dict(record, node=node)) if node else record])
+
+    # --- on a cluster: which node, and whether it is still there ---------------------------
+    def _node_name(self, node_id: str) -> str:
+        """Ray's name of a node (its address unless ``--node-name`` said otherwise), with the
+        first 6 digits of its id where another node has the same name."""
+        if node_id not in self._names:
+            nodes = self.ray.nodes()
+            names = [n.get("NodeName") or n.get("NodeManagerAddress") or "?" for n in nodes]
+            for node, name in zip(nodes, names):
+                if node["NodeID"] not in self._names:
+                    self._names[node["NodeID"]] = f"{name}/{node['NodeID'][:6]}" if names.count(name) > 1 else name
+            self._names.setdefault(node_id, node_id[:6])
+        return self._names[node_id]
+
+    def _named(self, record: dict) -> dict:
+        """The record with its node's name for its id, the ``node`` key before ``timings``
+        (a reader of the log skips what follows ``timings``: arena.store.log_files.summary)."""
+        node = record.get("node")
+        if not node:
+            return record
+        out = {k: v for k, v in record.items() if k not in ("node", "timings")}
+        out["node"] = self._node_name(node)
+        if "timings" in record:
+            out["timings"] = record["timings"]
+        if node not in self._probed:
+            self._probe(node)
+        return out
+
+    def _node_lost(self, exc, trace) -> str | None:
+        """The name of the node a failed task was lost with, or None where its node is alive
+        (then the worker died: a trusted player's doing, or the machine's)."""
+        if isinstance(exc, getattr(self.ray.exceptions, "NodeDiedError", ())):
+            found = re.search(r"node ID: ([0-9a-f]+)", str(exc))
+            return self._node_name(found.group(1)) if found else "?"
+        node = _trace_node(Path(trace).read_text()) if trace and os.path.exists(trace) else None
+        if node is None:
+            return None
+        entry = next((n for n in self.ray.nodes() if n["NodeID"] == node), None)
+        if entry is not None and entry.get("Alive") and _answers(entry.get("NodeManagerAddress"),
+                                                                 entry.get("NodeManagerPort")):
+            return None
+        return self._node_name(node)
+
+    def _probe_nodes(self) -> None:
+        for node in self.ray.nodes():
+            if node.get("Alive") and node.get("Resources", {}).get("CPU", 0) > 0:
+                self._probe(node["NodeID"])
+
+    def _probe(self, node_id: str) -> None:
+        """The jail probed on that node (arena.jail.probe), by a task that needs no CPU."""
+        from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+        from arena.runs.worker import probe_isolation
+
+        self._probed.add(node_id)
+        task = self.ray.remote(num_cpus=0, max_retries=0)(probe_isolation).options(
+            scheduling_strategy=NodeAffinitySchedulingStrategy(node_id, soft=False))
+        self._probes[task.remote(self.setup_ref)] = node_id
+
+    def _take_probes(self, timeout: float) -> None:
+        if not self._probes:
+            return
+        ready, _ = self.ray.wait(list(self._probes), num_returns=len(self._probes), timeout=timeout)
+        for ref in ready:
+            node = self._probes.pop(ref)
+            try:
+                _, note = self.ray.get(ref)
+            except self.ray.exceptions.RayError:
+                continue  # the node went away: its games, if any, are played elsewhere
+            self.node_notes[self._node_name(node)] = note
 
     def _hand_over(self, records: list) -> None:
         self.on_records(records)
@@ -354,11 +513,63 @@ class RayRunner:
 
 def run_on_ray(setup: dict, jobs: list, on_records, workers: int, address: str | None = None,
                progress: Progress | None = None, games_per_task: int | None = None,
-               grace: float = BACKSTOP_GRACE, echo=None) -> None:
-    cpus = start_ray(workers, address, echo)
+               grace: float = BACKSTOP_GRACE, echo=None, ray_log: str | None = None,
+               node_notes: dict | None = None) -> None:
+    """Play ``jobs`` on Ray (see :class:`RayRunner`); on a cluster, ``node_notes`` (a dict) is
+    given each node's jail probe, by name, also when the run ends with :class:`ClusterLost`."""
+    cpus = start_ray(workers, address, echo, log=ray_log)
     if progress:
         progress.restart()
-    RayRunner(setup, cpus, on_records, progress, games_per_task, grace).run(jobs)
+    import ray
+
+    cluster = _joined(ray, address) if address else None
+    runner = RayRunner(setup, cpus, on_records, progress, games_per_task, grace, cluster=cluster)
+    try:
+        runner.run(jobs)
+    finally:
+        if node_notes is not None:
+            node_notes.update(runner.node_notes)
+
+
+class _HeadWatch:
+    """Whether the head of a cluster still answers: its GCS port is tried every
+    ``HEAD_CHECK_SECONDS``; :class:`ClusterLost` once none answered for ``HEAD_LOST_SECONDS``."""
+
+    def __init__(self, address: str):
+        self.address = address
+        host, _, port = address.rpartition(":")
+        self.host, self.port = host.strip("[]"), int(port) if port.isdigit() else 0
+        self.checked = self.answered = time.monotonic()
+
+    def check(self) -> None:
+        now = time.monotonic()
+        if now - self.checked < HEAD_CHECK_SECONDS or not self.port:
+            return
+        self.checked = now
+        if _answers(self.host, self.port, timeout=1.0):
+            self.answered = now
+        elif now - self.answered >= HEAD_LOST_SECONDS:
+            raise ClusterLost(self.address, now - self.answered)
+
+
+def _answers(host, port, timeout: float = 1.0) -> bool:
+    """Whether ``host:port`` accepts a connection within ``timeout``."""
+    import socket
+
+    if not host or not port:
+        return False
+    try:
+        with socket.create_connection((host, int(port)), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def _trace_node(text: str | None) -> str | None:
+    """The node id a trace's first line names (``node <id>``), or None."""
+    if text and text.startswith("node "):
+        return text.split("\n", 1)[0][5:].strip() or None
+    return None
 
 
 def _first_line(exc) -> str:

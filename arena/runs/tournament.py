@@ -12,6 +12,7 @@ Adding players only adds games (see :mod:`arena.runs.schedule`).
 """
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import threading
@@ -29,13 +30,16 @@ from arena.reports.leaderboard import build_leaderboard, render_json, render_mar
 from arena.game.match import player_seed
 from arena.game.player_text import for_terminal
 from arena.store.results import ResultsError, ResultsStore
-from arena.runs.runner import (BACKSTOP_GRACE, Interrupted, Progress, RayAddressError, resolve_address,
-                               run_in_process, run_on_ray)
+from arena.runs.runner import (BACKSTOP_GRACE, ClusterLost, Interrupted, Progress, RayAddressError,
+                               resolve_address, run_in_process, run_on_ray)
 from arena.runs.schedule import deal_seed, pairings, pending_games, scheduled_count
 
 
 REPORT = "report.html"
 WARM = ".trueskill"  # the last board's TrueSkill messages: where the next solve starts
+NODES = ".nodes"  # each Ray node that played: what its jail probe found (arena.jail.probe), by name
+RAY_LOG = "ray.log"  # Ray's own messages to the driver (a dead raylet's last lines, ...)
+JOB_ENV = "RAY_JOB_CONFIG_JSON_ENV_VAR"  # set by Ray for the driver of a `ray job submit`
 
 
 class TournamentError(ValueError):
@@ -50,6 +54,7 @@ class Outcome:
     scheduled: int
     interrupted: bool
     folder: Path
+    cluster_lost: str = ""  # why the run stopped with the Ray cluster's head gone ('' where it did not)
 
 
 def stored_config(folder: Path) -> TournamentConfig | None:
@@ -222,9 +227,10 @@ def tournament_key(cfg: TournamentConfig, store: ResultsStore) -> bytes | None:
     return None if cfg.seeds == "public" else key
 
 
-def isolation_note(cfg: TournamentConfig) -> dict:
+def isolation_note(cfg: TournamentConfig, nodes: dict | None = None) -> dict:
     """How the players of this tournament are confined, for the run's opening note and
-    ``leaderboard.json``."""
+    ``leaderboard.json``: probed here, or where Ray nodes played its games (``nodes``: name ->
+    each one's probe), the least confined of them, with every node's under ``nodes``."""
     from arena.game.plugins import is_builtin
     from arena.jail import probe
 
@@ -232,11 +238,17 @@ def isolation_note(cfg: TournamentConfig) -> dict:
         return {"isolation": "none", "sandboxed": False,
                 "note": "NOT ISOLATED: every player ran in the game's process (isolation: none); "
                         "a player could read hidden cards or change results: trusted players only"}
-    note = probe(cfg.player_memory_mb, cfg.player_disk_mb)
     if all(is_builtin(p.spec, p.params) for p in cfg.players):
+        note = probe(cfg.player_memory_mb, cfg.player_disk_mb)
         note["note"] = "only arena's built-in players: every game ran in the game's process (not isolated)"
         note["isolation"] = "built-in players in process"
-    return note
+        return note
+    if not nodes:
+        return probe(cfg.player_memory_mb, cfg.player_disk_mb)
+    named = sorted(nodes.items())
+    least = next((n for _, n in named if not n.get("sandboxed")), named[0][1])
+    missing = sorted({m for _, n in named for m in n.get("missing", ())})
+    return dict(least, missing=missing, sandboxed=not missing, nodes=dict(named))
 
 
 def _absolute_spec(spec: str) -> str:
@@ -251,6 +263,7 @@ def run_tournament(cfg: TournamentConfig, fresh: bool = False, workers: int | No
                    progress_stream=None, grace: float = BACKSTOP_GRACE, report: bool = True) -> Outcome:
     """Play every scheduled game not yet in the log, then rate and write the leaderboard
     (and, with ``report``, the HTML report)."""
+    refuse_ray_job_copy(cfg)
     store = open_results(cfg, fresh, echo)
     try:
         return _play_and_rate(cfg, store, workers, address, games_per_task, echo, progress_stream, grace, report)
@@ -259,8 +272,30 @@ def run_tournament(cfg: TournamentConfig, fresh: bool = False, workers: int | No
         store.unlock()
 
 
+def refuse_ray_job_copy(cfg: TournamentConfig) -> None:
+    """Refuse a results folder inside the copy of the working directory that ``ray job submit
+    --working-dir`` unpacked on the head (under the Ray session's ``runtime_resources``), or a
+    relative one for a job's driver: the results and the secret would be lost with the copy,
+    and a changed config, uploaded as a new copy, would start from zero."""
+    folder = Path(cfg.folder).absolute()
+    in_copy = "runtime_resources" in folder.parts
+    if not in_copy and not (os.environ.get(JOB_ENV) and not Path(cfg.output).is_absolute()):
+        return
+    where = "inside Ray's temporary copy of the working directory" if in_copy else "in the Ray job's working directory"
+    raise TournamentError(
+        f"{cfg.source}: output: {cfg.output!r} would put the results in {folder}, {where} on the head "
+        "(a run of `ray job submit`): they would be lost with it, and a changed config would start from zero. "
+        "Name a folder every run of this tournament reaches, by its absolute path: "
+        "`arena tournament CONFIG --output /shared/arena-results` or `output: /shared/arena-results` in the config.")
+
+
+def ray_job_address() -> str | None:
+    """The cluster of the Ray job this process is the driver of (``ray job submit``), or None."""
+    return os.environ.get("RAY_ADDRESS") or "auto" if os.environ.get(JOB_ENV) else None
+
+
 def _play_and_rate(cfg, store, workers, address, games_per_task, echo, progress_stream, grace, report):
-    address = address or cfg.ray_address
+    address = address or cfg.ray_address or ray_job_address()
     if address:
         try:  # at once, before anything is swept or played
             address = resolve_address(address)
@@ -297,7 +332,7 @@ def _play_and_rate(cfg, store, workers, address, games_per_task, echo, progress_
             store.append(batch)
             played[0] += len(batch)
 
-    interrupted = False
+    interrupted, lost, node_notes = False, "", {}
     if pending:
         where = f"Ray at {address}" if address else f"{workers} Ray workers" if workers > 1 else "this process"
         echo(f"{cfg.name}: {len(pending)} of {plural(scheduled, 'game')} to play ({scheduled - len(pending)} already "
@@ -308,11 +343,16 @@ def _play_and_rate(cfg, store, workers, address, games_per_task, echo, progress_
             ctrl_c.install()
             if address or workers > 1:
                 run_on_ray(game_setup(cfg), pending, keep, workers, address, progress,
-                           games_per_task or cfg.games_per_task, grace, echo=echo)
+                           games_per_task or cfg.games_per_task, grace, echo=echo,
+                           ray_log=str(cfg.folder / RAY_LOG), node_notes=node_notes)
             else:
                 run_in_process(game_setup(cfg), pending, keep, progress)
         except Interrupted:
             interrupted = True
+        except ClusterLost as exc:
+            lost = (f"{exc}: {store.tally.recorded} of {plural(scheduled, 'game')} kept ({played[0]} played by this "
+                    "run), the leaderboard written from them; run the same command again to resume once the "
+                    "cluster is back")
         except RayAddressError as exc:
             raise TournamentError(str(exc)) from None
         finally:
@@ -327,8 +367,16 @@ def _play_and_rate(cfg, store, workers, address, games_per_task, echo, progress_
         echo(f"warning: {plural(len(unplayed), 'game')} failed for no player's reason and "
              f"{'was' if len(unplayed) == 1 else 'were'} not recorded "
              f"(first: {for_terminal(unplayed[0]['failed'])}); run the same command again to play them")
+    keep_node_notes(store, node_notes)
     board = write_leaderboard(cfg, store, report)
-    return Outcome(board, played[0], done, scheduled, interrupted, cfg.folder)
+    return Outcome(board, played[0], done, scheduled, interrupted, cfg.folder, lost)
+
+
+def keep_node_notes(store: ResultsStore, notes: dict) -> None:
+    """Add this run's jail probes of the nodes that played to the folder's (``.nodes``)."""
+    played = {name: note for name, note in notes.items() if name in store.tally.nodes}
+    if played:
+        store.write_private(NODES, dict(store.read_private(NODES) or {}, **played))
 
 
 def leftovers_text(players: int, others: int, folder) -> str:
@@ -398,9 +446,15 @@ def leaderboard_of(cfg, store: ResultsStore) -> tuple:
     games = store.tally.view(pairings([p.name for p in cfg.players], cfg.seats))
     board, messages = build_leaderboard(cfg, games, scheduled_count(cfg),
                                         warm=messages_from_data(store.read_private(WARM)))
-    board["isolation"] = isolation_note(cfg)
+    board["isolation"] = isolation_note(cfg, played_node_notes(store))
     board["seeds"] = seeds_note(cfg)
     return board, messages
+
+
+def played_node_notes(store: ResultsStore) -> dict:
+    """The jail probes of the Ray nodes that played games of the log (``.nodes``), by name."""
+    notes = store.read_private(NODES) or {} if store.tally.nodes else {}
+    return {name: note for name, note in notes.items() if name in store.tally.nodes and isinstance(note, dict)}
 
 
 def write_leaderboard(cfg, store: ResultsStore, report: bool = True) -> dict:
@@ -421,7 +475,7 @@ def write_report(cfg, store: ResultsStore, board: dict) -> None:
 
     games = store.tally.view(pairings([p.name for p in cfg.players], cfg.seats))
     watch = write_viewers(store.folder, board, games, store.records_at)  # games/<id>.html, the games that matter
-    store.write_text(REPORT, build_report(board, games, watch=watch))
+    store.write_text(REPORT, build_report(board, games, watch=watch, nodes=store.tally.nodes))
 
 
 def load_tournament(folder, report: bool = True) -> tuple:
@@ -459,6 +513,8 @@ def summary_text(outcome: Outcome) -> str:
     if outcome.interrupted:
         lines.append(f"interrupted: {plural(outcome.played, 'game')} played and kept now; "
                      "run the same command to resume")
+    if outcome.cluster_lost:
+        lines.append(outcome.cluster_lost)
     lines.append(f"results in {outcome.folder}/ (games.jsonl, leaderboard.md, leaderboard.json, {REPORT})")
     return "\n".join(lines)
 
@@ -501,9 +557,11 @@ def submit_player(folder, spec: str, name: str, params: dict | None = None, work
 def check_new_player(entry, cfg: TournamentConfig, echo=None) -> None:
     """Build the player and play two check games (``arena.runs.checks.check_player``) under
     the tournament's clocks and limits, in a player process of its own."""
-    from arena.runs.checks import check_player, default_limits
+    from arena.runs.checks import check_player, default_limits, missing_file
 
     where = f"player {entry.name!r}"
+    if missing_file(entry.spec):  # said before "checking", which would promise a check that cannot start
+        raise TournamentError(f"{where}: {missing_file(entry.spec)}")
     if echo is not None:
         clocks = ", ".join(f"{what} {value:g} s" for what, value in (("a move", cfg.move_seconds),
                                                                     ("a game", cfg.game_seconds)) if value)

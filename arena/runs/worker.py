@@ -10,7 +10,9 @@ record; it does not stop the batch.
 With a ``trace`` file, the worker writes who is about to think and every action
 applied, unbuffered, so that if the process dies (``os._exit``, a signal) the
 driver can tell the culprit seat and rebuild the position at that moment
-(:func:`record_from_trace`).
+(:func:`record_from_trace`).  On a cluster (``setup["record_node"]``) each record, and
+each trace's first line, names the Ray node that played the game (its id: the driver
+writes its name), so that a game lost with its node is told from one its player lost.
 """
 from __future__ import annotations
 
@@ -86,7 +88,7 @@ def play_one(setup: dict, job: dict, trace_path: str | None = None) -> dict:
 
 def _play_one(setup: dict, job: dict, trace_path: str | None) -> dict:
     began = time.perf_counter()
-    trace = _Trace.open(trace_path, setup["game"])
+    trace = _Trace.open(trace_path, setup["game"], node_id() if setup.get("record_node") else None)
     processes = []
     try:
         if isolated(setup, job["players"]):  # a fresh jailed player per seat, for this game only
@@ -139,7 +141,31 @@ class _Unbuilt:
 
 
 def play_batch(setup: dict, jobs: list, trace_path: str | None = None) -> list:
-    return [play_one(setup, job, trace_path) for job in jobs]
+    records = [play_one(setup, job, trace_path) for job in jobs]
+    if setup.get("record_node"):
+        node = node_id()
+        for record in records:
+            record["node"] = node
+    return records
+
+
+def node_id() -> str | None:
+    """The id of the Ray node this process runs on (None outside Ray)."""
+    try:
+        import ray
+
+        return ray.get_runtime_context().get_node_id()
+    except Exception:  # noqa: BLE001 - not in a Ray worker
+        return None
+
+
+def probe_isolation(setup: dict) -> tuple:
+    """``(node id, what confines a submitted player here)`` (:func:`arena.jail.probe`), run on
+    each node of a cluster that plays."""
+    from arena.jail import probe
+
+    limits = setup.get("limits") or {}
+    return node_id(), probe(limits.get("memory_mb"), limits.get("disk_mb"))
 
 
 def make_record(job, actions, scores, ranks, faults, moves, timings) -> dict:
@@ -162,20 +188,22 @@ class _Trace:
     """Who is thinking and what was played, written straight to a file."""
 
     @classmethod
-    def open(cls, path, game):
+    def open(cls, path, game, node=None):
         """A trace, or None where there is none to write (not asked, or no shared disk)."""
         if not path:
             return None
         try:
-            return cls(path, game)
+            return cls(path, game, node)
         except OSError:
             return None
 
-    def __init__(self, path, game):
+    def __init__(self, path, game, node=None):
         from engine.registry import get_game
 
         self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         self.to_text = get_game(game).action_to_text
+        if node:
+            os.write(self.fd, f"node {node}\n".encode())
 
     def turn(self, seat):
         os.write(self.fd, f"turn {seat}\n".encode())

@@ -175,14 +175,28 @@ def summary(line: bytes):
         end, count = close + 2, line.count(b'","', begin, close + 1) + 1
     else:
         return _whole(line)
-    timings = line.rfind(_TIMINGS)  # numbers only, and nothing reads them: not parsed either
+    timings = line.rfind(_TIMINGS)  # numbers only, and only the game's seconds are read: not parsed
     rest = line[end:timings] + b"}" if timings > end else line[end:]
     record = _whole(line[:start] + b'"actions":0' + rest)
     if record is None or record.get("actions") != 0:  # the key found was not the record's own
         return _whole(line)
     del record["actions"]
     record["action_count"] = count
+    if timings > end and "node" in record:  # the seconds per node of a cluster's report
+        record["seconds"] = _seconds(line, timings + len(_TIMINGS))
     return record
+
+
+def _seconds(line: bytes, at: int):
+    """The number of ``"seconds":N`` at ``at`` (where arena writes it, first in ``timings``), or None."""
+    if not line.startswith(b'"seconds":', at):
+        return None
+    at += len(b'"seconds":')
+    stop = min((i for i in (line.find(b",", at), line.find(b"}", at)) if i >= 0), default=len(line))
+    try:
+        return float(line[at:stop])
+    except ValueError:
+        return None  # null: a game rebuilt from its trace
 
 
 def _string_array_end(line: bytes, begin: int):

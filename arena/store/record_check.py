@@ -31,6 +31,8 @@ def record_problem(record: dict) -> str | None:
     scores = record.get("scores", [])
     if not isinstance(scores, list) or (ranks is not None and len(scores) != len(players)):
         return f"scores: expected one score per player, not {scores!r}"
+    if record.get("node") is not None and not isinstance(record["node"], str):  # older logs have none
+        return f"node: expected the name of the Ray node that played the game, not {record['node']!r}"
     return _faults_problem(record.get("faults"), len(players))
 
 

@@ -220,6 +220,7 @@ class Tally:
         self.pairings: dict = {}  # pairing -> PairingTally
         self.unkeyed = 0  # records without pairing, deal and rotation: rated nowhere
         self.repeated = 0  # records of a game already recorded: the first counts
+        self.nodes: dict = {}  # the Ray node that played (records of a cluster's run) -> [games, seconds]
 
     def add(self, record: dict, line=None):
         """Fold one (valid) record in; ``line``: where it is in the log.  Its ``(pairing, deal,
@@ -236,6 +237,12 @@ class Tally:
             self.repeated += 1
             return None
         tally.add(record, deal, rotation, line)
+        node = record.get("node")
+        if node is not None:
+            seconds = record["seconds"] if "seconds" in record else (record.get("timings") or {}).get("seconds")
+            counts = self.nodes.setdefault(node, [0, 0.0])
+            counts[0] += 1
+            counts[1] += seconds or 0.0
         return key
 
     def has(self, pairing: tuple, deal: int, rotation: int) -> bool:
@@ -274,8 +281,11 @@ class Tally:
                          {p: i for i, p in enumerate(pairings)})
 
     def to_data(self) -> dict:
-        return {"format": FORMAT, "unkeyed": self.unkeyed, "repeated": self.repeated,
+        data = {"format": FORMAT, "unkeyed": self.unkeyed, "repeated": self.repeated,
                 "pairings": [t.to_data() for _, t in sorted(self.pairings.items())]}
+        if self.nodes:  # a log with no node (one machine, or before nodes were recorded) keeps its tally
+            data["nodes"] = [[name, games, seconds] for name, (games, seconds) in sorted(self.nodes.items())]
+        return data
 
     @staticmethod
     def readable(data) -> bool:
@@ -288,6 +298,7 @@ class Tally:
             raise ValueError(f"tally format {data.get('format')!r}, expected {FORMAT}")
         tally = cls()
         tally.unkeyed, tally.repeated = data["unkeyed"], data["repeated"]
+        tally.nodes = {name: [games, seconds] for name, games, seconds in data.get("nodes", ())}
         for entry in data["pairings"]:
             t = PairingTally.from_data(entry)
             tally.pairings[t.pairing] = t
