@@ -36,7 +36,19 @@ def error_page(request: Request, status: int, message: str) -> HTMLResponse:
 
 
 def add_pages(app, ctx) -> None:
-    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    @app.get("/static/viewer.js")
+    def viewer_script():
+        from arena.reports.viewer import SCRIPT
+
+        return Response(SCRIPT, media_type="text/javascript")
+
+    @app.get("/static/viewer.css")
+    def viewer_style():
+        from arena.reports.viewer import STYLE
+
+        return Response(STYLE, media_type="text/css")
+
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")  # after the two above
 
     def who(request: Request):
         with ctx.sessions() as db:
@@ -132,18 +144,6 @@ def add_pages(app, ctx) -> None:
             ctx.ladder.maybe_report(force=True)
         return HTMLResponse(path.read_text(encoding="utf-8"), headers={"Content-Security-Policy": REPORT_POLICY})
 
-    @app.get("/static/viewer.js")
-    def viewer_script():
-        from arena.reports.viewer import SCRIPT
-
-        return Response(SCRIPT, media_type="text/javascript")
-
-    @app.get("/static/viewer.css")
-    def viewer_style():
-        from arena.reports.viewer import STYLE
-
-        return Response(STYLE, media_type="text/css")
-
     # --- a game against a bot ------------------------------------------------------------
     @app.get("/play", response_class=HTMLResponse)
     def play_form(request: Request):
@@ -205,6 +205,10 @@ def add_pages(app, ctx) -> None:
         if stored is None or stored["record"] is None:
             raise HTTPException(404, f"no finished game {gid!r}")
         return HTMLResponse(served_viewer(stored["record"]))
+
+    @app.get("/favicon.ico")
+    def favicon():
+        return Response(status_code=204)
 
     @app.get("/robots.txt", response_class=PlainTextResponse)
     def robots():

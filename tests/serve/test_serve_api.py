@@ -54,6 +54,8 @@ def test_the_readme_player_is_checked_placed_and_rated_and_its_games_are_records
     page = c.get(f"/games/{game['id']}")
     assert page.status_code == 200 and "<script>" not in page.text and 'src="/static/viewer.js"' in page.text
     assert "script-src 'self'" in page.headers["content-security-policy"]
+    script = c.get("/static/viewer.js")
+    assert script.headers["content-type"].startswith("text/javascript") and "game-data" in script.text
     assert ladder.cfg.players[-1].params == {"cautious": True}
 
 
