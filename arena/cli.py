@@ -8,7 +8,33 @@ from typing import List, Optional
 
 import typer
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+class _Help(typer.core.TyperGroup):
+    """The command list shows each command's first sentence on one line (Typer lists a command's
+    whole docstring, its line breaks kept, which wraps mid-sentence)."""
+
+    def format_help(self, ctx, formatter):
+        for command in self.commands.values():
+            if command.short_help is None and command.help:
+                first = " ".join(command.help.split("\n\n")[0].split())
+                command.short_help = first.split(". ")[0].rstrip(".") + "."
+        return super().format_help(ctx, formatter)
+
+
+def _flags_without_type() -> None:
+    """A flag's help shows no ``<bool>`` type: it takes no value (Typer 0.2x shows one)."""
+    option = getattr(typer.core, "TyperOption", None)
+    shown = getattr(option, "display_type_rich", None)
+    if shown is None or getattr(shown, "_arena", False):
+        return
+
+    def display_type_rich(self, ctx):
+        return None if getattr(self, "is_flag", False) else shown(self, ctx)
+    display_type_rich._arena = True
+    option.display_type_rich = display_type_rich
+
+
+_flags_without_type()
+app = typer.Typer(add_completion=False, no_args_is_help=True, cls=_Help,
                   help="AI players compete at the games of the Evolution family.")
 
 ADDRESS_HELP = ("an existing Ray cluster: host:port, or 'auto' (RAY_ADDRESS, else the cluster last started here "
@@ -190,7 +216,11 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
     chosen, seed = seed is None, secrets.randbits(63) if seed is None else seed
     try:
         from engine.registry import get_game
-        get_game(game).resolve_options(options)
+        spec_of_game = get_game(game)
+        spec_of_game.resolve_options(options)
+        if not spec_of_game.min_players <= len(specs) <= spec_of_game.max_players:
+            _fail(f"--players {players}: {game} is for {spec_of_game.min_players}-{spec_of_game.max_players} players, "
+                  f"one spec a seat; {len(specs)} given")
         trusted = all(is_builtin(s) for s in specs)
         if not trusted:
             checked = []
@@ -449,7 +479,7 @@ BUILDS_HELP = ("both builds side by side in one run: each repeat runs the benchm
                "median and the speed-up")
 
 
-bench_app = typer.Typer(no_args_is_help=True, help="Speed benchmarks (docs/benchmarks.md); medians over repeats.")
+bench_app = typer.Typer(no_args_is_help=True, cls=_Help, help="Speed benchmarks (docs/benchmarks.md); medians over repeats.")
 app.add_typer(bench_app, name="bench")
 
 
@@ -638,7 +668,7 @@ def bench_targets_command(seconds: float = typer.Option(1.5, help="seconds of ra
 # --- tournaments (arena/runs/tournament.py) -------------------------------------
 @app.command()
 def tournament(config: Path = typer.Argument(..., help="tournament config (YAML), e.g. configs/quick.yaml"),
-               workers: Optional[int] = typer.Option(None, help="Ray workers (0 or 1: in this process); "
+               workers: Optional[int] = typer.Option(None, min=0, help="Ray workers (0 or 1: in this process); "
                                                      "default: the config's `workers`"),
                address: Optional[str] = typer.Option(None, help=ADDRESS_HELP),
                fresh: bool = typer.Option(False, help="start over: move the old results folder aside"),
@@ -694,7 +724,7 @@ def submit(spec: str = typer.Argument(..., help="built-in name, package.module:C
                                                     "(not with --server)"),
            name: str = typer.Option(..., help="the new player's name on the leaderboard"),
            param: List[str] = typer.Option([], help="constructor parameter key=value (repeatable; YAML values)"),
-           workers: Optional[int] = typer.Option(None, help="Ray workers (default: the stored config's)"),
+           workers: Optional[int] = typer.Option(None, min=0, help="Ray workers (default: the stored config's)"),
            address: Optional[str] = typer.Option(None, help=ADDRESS_HELP),
            server: Optional[str] = typer.Option(None, help="an `arena serve` ladder's URL: upload the player there "
                                                 "(path/to/file.py:Class, or folder.zip:file.py:Class) instead"),
@@ -750,7 +780,7 @@ def match(args: List[str] = typer.Argument(..., metavar="A B [elo0=0 elo1=10 alp
                                               "deals than are recorded, never fewer (refused; --fresh starts over)"),
           option: List[str] = typer.Option([], help="rule option key=value (repeatable)"),
           seed: int = typer.Option(0, help="match seed (the deals)"),
-          workers: int = typer.Option(2, help="Ray workers (0 or 1: in this process)"),
+          workers: int = typer.Option(2, min=0, help="Ray workers (0 or 1: in this process)"),
           address: Optional[str] = typer.Option(None, help=ADDRESS_HELP),
           name: Optional[str] = typer.Option(None, help="results folder name (default match-GAME-A-vs-B)"),
           output: str = typer.Option("results", help="where results folders go"),
@@ -905,7 +935,7 @@ def tune(game: str = typer.Option(..., help="game name (see `arena games`)"),
          output: str = typer.Option("results", help="where the study's folder goes"),
          name: Optional[str] = typer.Option(None, help="the study's folder name (default tune-GAME-Np-PLAYER-BUDGET, "
                                              "then -NAME for each --search)"),
-         workers: int = typer.Option(2, help="Ray workers (0 or 1: in this process)"),
+         workers: int = typer.Option(2, min=0, help="Ray workers (0 or 1: in this process)"),
          address: Optional[str] = typer.Option(None, help=ADDRESS_HELP),
          fresh: bool = typer.Option(False, help="start over: move the old study folder aside")):
     """Search a player's parameters for a game by playing games (optuna), then verify the best

@@ -15,6 +15,8 @@ without a terminal; a tournament, which has no terminal, refuses ``human`` in it
 """
 from __future__ import annotations
 
+import re
+
 from engine.registry import get_game
 from players.base import Player
 
@@ -85,7 +87,7 @@ class HumanPlayer(Player):
         happened = self.since_last_turn(observation)
         if happened:
             lines += ["since your last turn:"] + happened
-        lines += [observation.render(), "your actions:"] + self.action_lines(observation.legal_actions)
+        lines += [without_legal(observation.render()), "your actions:"] + self.action_lines(observation.legal_actions)
         self.say("\n".join(lines))
 
     # --- choosing -------------------------------------------------------------------------
@@ -110,6 +112,20 @@ class HumanPlayer(Player):
         if self.seat < len(ranks):
             self.say(f"=== game over: you (seat {self.seat}) placed {ranks[self.seat]} of {len(ranks)} "
                      f"with {scores[self.seat] if self.seat < len(scores) else '?'} ===")
+
+
+_LEGAL = re.compile(r"(?:^|;\s*)legal: .*$")
+
+
+def without_legal(text: str) -> str:
+    """A seat's view without the one-line list of legal actions some games' views end with: the
+    human seat numbers them below, one a line."""
+    kept = []
+    for line in text.splitlines():
+        cut = _LEGAL.sub("", line)
+        if cut or cut == line:  # a line that was the list alone goes
+            kept.append(cut)
+    return "\n".join(kept)
 
 
 def event_text(spec, event) -> str:

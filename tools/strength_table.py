@@ -1,6 +1,6 @@
 """The rows of docs/strength.md's tables, written from results folders (never by hand).
 
-    python tools/strength_table.py results/match-origin-ismcts-200-vs-rules results/strength-origin-3p-rules
+    python tools/strength_table.py results/match-origin-ismcts-vs-rules results/strength-origin-3p-rules
 
 One row per results folder: the game, the seats, the subject player's parameters (the
 config's first player, or ``--player NAME``), its games against the others (``--against

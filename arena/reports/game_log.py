@@ -6,7 +6,7 @@ what one seat saw (its observation, and the others' moves as its public history 
 them) and walking through the game (:func:`step_through`)."""
 from __future__ import annotations
 
-from arena.game.player_text import for_terminal
+from arena.game.player_text import for_terminal, plural
 from engine.record import GameRecord
 from engine.registry import get_game
 
@@ -94,7 +94,8 @@ class Replay:
 
     def check_move(self, n: int, flag: str = "--at") -> None:
         if not 0 <= n <= self.total:
-            raise ValueError(f"{flag} {n}: this game has {self.total} moves: give 0 (the start) to {self.total}")
+            raise ValueError(f"{flag} {n}: this game has {plural(self.total, 'move')}: give 0 (the start) to "
+                             f"{self.total}")
 
     # --- one move, as everyone or one seat saw it ------------------------------------------
     def move_text(self, k: int) -> str:

@@ -36,15 +36,24 @@ def default_limits(cfg=None, private=()) -> Limits:
     return Limits(memory_mb=memory, disk_mb=disk, private=hidden, plugins=plugins)
 
 
+def missing_file(spec: str) -> str | None:
+    """The problem in words where ``spec`` names a ``.py`` file that is not there, else None."""
+    where, sep, _ = spec.rpartition(":")
+    if sep and where.endswith(".py") and not os.path.isfile(where):
+        return (f"player {spec!r}: no file {where} (from {os.getcwd()}); give the path of the player's .py file, "
+                "e.g. path/to/mybot.py:MyBot")
+    return None
+
+
 def build_in_process_of_its_own(spec: str, params: dict, game: str, cfg=None, limits: Limits | None = None,
                                 seats: int | None = None) -> str | None:
     """Load and build the player in a player process; the problem in words, or None.  An
     error of the player's own code names the user's file and line, as the spec wrote the
     file: ``mybot.py:7: MyBot() raised ValueError: ...``."""
     where, sep, _ = spec.rpartition(":")
-    if sep and where.endswith(".py") and not os.path.isfile(where):
-        return (f"player {spec!r}: no file {where} (from {os.getcwd()}); give the path of the player's .py file, "
-                "e.g. path/to/mybot.py:MyBot")
+    missing = missing_file(spec)
+    if missing:
+        return missing
     limits = limits or default_limits(cfg)
     seats = seats or (cfg.seats if cfg is not None else 2)
     seconds = min(cfg.game_seconds, CHECK_GAME_SECONDS) if cfg is not None else CHECK_GAME_SECONDS

@@ -80,8 +80,13 @@ class _ObservationView:
         self.chain = o.chain
 
 
+def _hand_size(n: int) -> str:
+    """Another seat's hand as its size, in the words the seat's own hand uses when empty."""
+    return "empty" if n == 0 else f"{n} card{'s' if n != 1 else ''}"
+
+
 def render_observation(o) -> str:
-    hands = [hand_text(o.hand_counts) if seat == o.seat else f"{o.hand_sizes[seat]} cards"
+    hands = [hand_text(o.hand_counts) if seat == o.seat else _hand_size(o.hand_sizes[seat])
              for seat in range(o.num_players)]
     lines = [f"seen by p{o.seat}"] + _board(_ObservationView(o), hands)
     lines.append(f"deck {o.deck_size} cards; legal: {', '.join(map(str, o.legal_actions)) or '-'}")

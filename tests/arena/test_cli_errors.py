@@ -326,3 +326,41 @@ def test_play_parameters_reach_the_seats_they_name():
     # without a seat: every bot that takes it (random does not), the same as naming seat 0
     assert played("iterations=3", "rollout_cutoff=2") == played("0:iterations=3", "ismcts:rollout_cutoff=2")
     assert played("1:seed=1") != played("1:seed=2")  # seat 1's own seed changes its moves
+
+
+def test_the_command_list_is_one_sentence_a_command_and_flags_show_no_type():
+    wide = CliRunner().invoke(app, ["--help"], terminal_width=400, env={"COLUMNS": "400"})
+    assert wide.exit_code == 0 and "<bool>" not in wide.output
+    rows = [line for line in wide.output.splitlines() if line.startswith("│ ")]
+    commands = [row for row in rows if not row.startswith("│ --") and row.strip("│ ")]
+    names = {row.split()[1] for row in commands if row[2] != " "}
+    assert {"play", "tournament", "verify", "bench"} <= names
+    assert all(row[2] != " " for row in commands), commands  # no row continues another: one line each
+    play = next(row for row in commands if row.split()[1] == "play")
+    assert play.split("play", 1)[1].strip(" │") == "Play one game and print a readable log."
+    flags = CliRunner().invoke(app, ["play", "--help"], terminal_width=400, env={"COLUMNS": "400"})
+    assert "--quiet" in flags.output and "<bool>" not in flags.output and "<int>" in flags.output
+
+
+def test_small_errors_name_what_the_user_gave(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, lines = invoke(["play", "origin", "--players", "random"])
+    assert code == 2 and lines == ["error: --players random: origin is for 2-8 players, one spec a seat; 1 given"]
+    code, lines = invoke(["tournament", "nothing.yaml", "--workers", "-3"])
+    assert code == 2 and "--workers" in "\n".join(lines)
+    record = tmp_path / "g.json"
+    assert invoke(["play", "origin", "--seed", "5", "--quiet", "--record", str(record)])[0] == 0
+    code, lines = invoke(["replay", str(record), "--at", "99999"])
+    assert code == 2 and "moves: give 0 (the start) to" in lines[-1] and " 1 moves" not in lines[-1]
+
+
+def test_a_missing_player_file_is_said_before_any_check_starts(tmp_path, monkeypatch):
+    from arena.runs.config import PlayerEntry, TournamentConfig
+    from arena.runs.tournament import TournamentError, check_new_player
+
+    monkeypatch.chdir(tmp_path)
+    cfg = TournamentConfig("t", "origin", 2, [PlayerEntry("a", "random", {}), PlayerEntry("b", "random", {})])
+    said = []
+    with pytest.raises(TournamentError, match=r"player 'x': player 'bad/nothing\.py:X': no file bad/nothing\.py"):
+        check_new_player(PlayerEntry("x", "bad/nothing.py:X", {}), cfg, said.append)
+    assert said == []  # no "checking player 'x': 2 games ..." promised first

@@ -134,7 +134,7 @@ def test_state_and_observation_render_as_readable_text():
     text = s.render()
     assert "Carnivorous, Fat Tissue; food 1/2 fat 1/1" in text and "Symbiosis a1 -> host a0" in text
     seen = s.observation(1).render()
-    assert "a0 [?] Carnivorous" in seen and "1 cards" in seen and "Mimicry" not in seen
+    assert "a0 [?] Carnivorous" in seen and "p0: hand 1 card," in seen and "Mimicry" not in seen
 
 
 def test_the_public_history_shows_an_animal_played_face_down():

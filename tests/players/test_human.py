@@ -13,7 +13,7 @@ from arena.game.match import play_game
 from arena.runs.config import ConfigError, config_from_dict
 from engine.record import GameRecord
 from engine.registry import get_game
-from players.human import HELP, PROMPT, HumanPlayer, HumanResigned, choose
+from players.human import HELP, PROMPT, HumanPlayer, HumanResigned, choose, without_legal
 from players.random_player import RandomPlayer
 
 from pty_session import ARENA, Session  # tests/ is on the path (tests/conftest.py)
@@ -164,7 +164,7 @@ def test_a_bad_answer_applies_nothing_and_is_asked_again():
     assert io.prompts == 4
     text = "\n".join(io.said)
     assert "no action starts with 'nonsense'" in text and "there is no action 999" in text and HELP in text
-    assert observation.render() in text and "your actions:" in text
+    assert without_legal(observation.render()) in text and "your actions:" in text
 
 
 def test_it_shows_what_happened_since_its_last_turn_as_its_seat_saw_it():
@@ -196,3 +196,21 @@ def test_a_resigning_human_is_a_fault_of_its_seat():
     result = play_game("origin", [RandomPlayer(), HumanPlayer(ask=io.ask, say=io.say)], 1, untimed=[1])
     assert [(f.seat, f.kind) for f in result.faults] == [(1, "exception")]
     assert HumanResigned.__name__ in result.faults[0].detail
+
+
+def test_the_seats_view_leaves_the_legal_actions_to_the_numbered_list_and_says_hands_alike():
+    from engine.registry import get_game
+
+    for game, seats in (("origin", 2), ("citadels", 3), ("random_mutations", 2)):
+        state = get_game(game).new_game(seats, 1, {})
+        seat = state.current_player
+        shown = []
+        player = HumanPlayer(ask=lambda _: "1", say=shown.append, names=[f"s{i}" for i in range(seats)])
+        player.start(game, seat, seats, 0)
+        player.act(state.observation(seat))
+        screen = shown[0]
+        assert "legal: " not in screen, (game, screen)
+        assert screen.count(get_game(game).action_to_text(state.legal_actions()[0])) == 1, (game, screen)
+    state = get_game("origin").new_game(2, 1, {})
+    view = state.observation(0).render()
+    assert "hand 6 cards" in view and " 1 cards" not in view and " 0 cards" not in view
