@@ -59,7 +59,8 @@ class Stop:
     def install(self) -> None:
         if threading.current_thread() is threading.main_thread():
             for sig in (signal.SIGINT, signal.SIGTERM):
-                self.previous[sig] = signal.signal(sig, self._on_signal)
+                previous = signal.signal(sig, self._on_signal)
+                self.previous.setdefault(sig, previous)
 
     def uninstall(self) -> None:
         for sig, handler in self.previous.items():
@@ -302,9 +303,15 @@ class Ladder:
                     self.keep([record])
             return
         from arena.jail import leftovers
+        from arena.runs.runner import start_ray
 
-        if not self.address:
-            leftovers.remember(self.folder)  # Ray's processes, for a restart after a kill -9 to stop
+        import ray
+
+        if not ray.is_initialized():
+            start_ray(self.workers, self.address, self.echo)
+            self.stop.install()  # again: Ray's own SIGTERM handler would end the process half way through a stop
+            if not self.address:
+                leftovers.remember(self.folder)  # Ray's processes, for a restart after a kill -9 to stop
         self._interruptible(run_on_ray, setup, jobs, self.keep, self.workers, self.address, None,
                             self.cfg.games_per_task)
 

@@ -82,6 +82,8 @@ def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | Non
             web.join(timeout=10)
     finally:
         ladder.close()
+        if "ray" in sys.modules and sys.modules["ray"].is_initialized():
+            sys.modules["ray"].shutdown()
         leftovers.forget(folder)
         engine.dispose()
     echo(f"arena serve: stopped; {ladder.games_played} games played and kept")
