@@ -281,12 +281,15 @@ def refuse_ray_job_copy(cfg: TournamentConfig) -> None:
     in_copy = "runtime_resources" in folder.parts
     if not in_copy and not (os.environ.get(JOB_ENV) and not Path(cfg.output).is_absolute()):
         return
-    where = "inside Ray's temporary copy of the working directory" if in_copy else "in the Ray job's working directory"
+    if in_copy:
+        where = ("inside the copy of the working directory that `ray job submit --working-dir` made on the head: "
+                 "it goes with Ray's session, and a changed config, uploaded as a new copy, would start from zero")
+    else:
+        where = f"relative to where the Ray job runs on the head ({os.getcwd()}), not to where it was submitted from"
     raise TournamentError(
-        f"{cfg.source}: output: {cfg.output!r} would put the results in {folder}, {where} on the head "
-        "(a run of `ray job submit`): they would be lost with it, and a changed config would start from zero. "
-        "Name a folder every run of this tournament reaches, by its absolute path: "
-        "`arena tournament CONFIG --output /shared/arena-results` or `output: /shared/arena-results` in the config.")
+        f"{cfg.source}: output: {cfg.output!r} would put the results (and the tournament's secret) in {folder}, "
+        f"{where}. Name a folder by its absolute path, on a disk every run of this tournament reaches: "
+        "`arena tournament CONFIG --output /shared/arena-results`, or `output: /shared/arena-results` in the config.")
 
 
 def ray_job_address() -> str | None:

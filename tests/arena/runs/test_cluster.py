@@ -216,3 +216,83 @@ def test_a_lone_game_whose_worker_died_on_a_live_node_is_charged_to_the_seat_thi
     assert not singles and len(kept) == 1
     assert [(f["seat"], f["kind"]) for f in kept[0]["faults"]] == [(1, "crash")]
     assert kept[0]["node"] == "node-b" and list(kept[0])[-2:] == ["node", "timings"]
+
+
+# --- ray job submit ------------------------------------------------------------------------------
+def test_a_job_s_results_go_where_output_says_and_never_into_ray_s_copy(tmp_path, ray_tmp):
+    """``ray job submit --working-dir . -- arena tournament ...`` against a head started as a user
+    starts one (``ray[default]``: the cluster extra): a results folder in Ray's copy of the
+    working directory is refused; ``--output`` puts them on a path of the user's."""
+    pytest.importorskip("aiohttp", reason="ray job submit needs ray[default]: pip install -e '.[cluster]'")
+    with socket_port() as port, socket_port() as dashboard:
+        pass
+    env = dict(os.environ)
+    log = tmp_path / "head.log"
+    with open(log, "w") as out:
+        head = subprocess.Popen(["ray", "start", "--head", f"--port={port}", "--num-cpus=1", "--dashboard-host=127.0.0.1",
+                                 f"--dashboard-port={dashboard}", "--block"], env=env, stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    project = tmp_path / "project"
+    project.mkdir()
+    toy_config(project, [player("a"), player("b", seed=1)], games=3, filename="tiny.yaml", output="results")
+
+    def submit(*more):
+        return subprocess.run(["ray", "job", "submit", "--address", f"http://127.0.0.1:{dashboard}", "--working-dir", ".",
+                               "--", sys.executable, "-m", "arena.cli", "tournament", "tiny.yaml", *more],
+                              cwd=project, env=env, capture_output=True, text=True, timeout=180)
+    try:
+        deadline = time.monotonic() + 90
+        while "Ray runtime started" not in log.read_text():
+            assert head.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.2)
+        refused = submit()
+        assert refused.returncode != 0
+        said = refused.stdout + refused.stderr
+        assert "inside the copy of the working directory that `ray job submit --working-dir` made" in said, said
+        assert "--output /shared/arena-results" in said
+        shared = tmp_path / "shared"
+        done = submit("--output", str(shared))
+        said = done.stdout + done.stderr
+        assert done.returncode == 0, said
+        assert f"6 of 6 games to play (0 already recorded) on Ray at" in said and f":{port}" in said
+    finally:
+        stop(head, ray_tmp)
+    records = [json.loads(line) for line in log_lines(shared / "t")]
+    assert len(records) == 6 and all(r["node"] for r in records)
+    assert (shared / "t" / ".secret").exists() and (shared / "t" / "leaderboard.json").exists()
+    assert not (project / "results").exists()
+
+
+def stop(head, temp_dir) -> None:
+    """This head only (never `ray stop`, which stops every Ray on the machine): its process group,
+    then whatever still names its temp dir."""
+    import signal
+    from pathlib import Path
+
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(head.pid, sig)
+            head.wait(timeout=10)
+            break
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            continue
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and temp_dir.encode() in (entry / "cmdline").read_bytes():
+                os.kill(int(entry.name), signal.SIGKILL)
+        except OSError:
+            pass
+
+
+def test_a_job_s_relative_output_is_refused_before_anything_is_written(tmp_path, monkeypatch):
+    """A job's driver runs where the head was started, not where the job was submitted from."""
+    from helpers import run
+
+    from arena.runs.tournament import JOB_ENV, TournamentError
+
+    monkeypatch.setenv(JOB_ENV, "{}")
+    monkeypatch.chdir(tmp_path)
+    path = toy_config(tmp_path, [player("a"), player("b", seed=1)], output="results")
+    with pytest.raises(TournamentError, match="relative to where the Ray job runs on the head"):
+        run(path)
+    assert not (tmp_path / "results").exists()
