@@ -66,12 +66,11 @@ def _main(show_version: bool = typer.Option(False, "--version", callback=_versio
 
 
 def _progress_stream():
-    """Where a run's progress goes: stderr at a terminal, nowhere otherwise (so that logs and
-    tests see only results)."""
-    import io
+    """Where a run's progress goes: stderr; at a terminal a bar redrawn in place, elsewhere (a CI
+    log, nohup) a line every ``runner.Progress.QUIET_EVERY`` seconds (none for a shorter run)."""
     import sys
 
-    return sys.stderr if sys.stderr.isatty() else io.StringIO()
+    return sys.stderr
 
 
 def _ray_address(address: Optional[str]) -> Optional[str]:
@@ -88,12 +87,16 @@ def _ray_address(address: Optional[str]) -> Optional[str]:
 
 class _Busy:
     """A progress bar (or spinner, where the total is unknown) on stderr at a terminal;
-    nothing otherwise."""
+    elsewhere (a CI log, nohup) a line on stderr every ``EVERY`` seconds of what it is doing."""
+
+    EVERY = 10.0
 
     def __init__(self, what: str, total: Optional[int] = None):
         import sys
+        import time
 
         self.what, self.total, self.bar = what, total, None
+        self.began = self.shown = time.monotonic()
         if sys.stderr.isatty():
             from rich.console import Console
             from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -109,8 +112,15 @@ class _Busy:
         return self
 
     def update(self, done: int, total: int, what: str) -> None:
+        import time
+
         if self.bar is not None:
             self.bar.update(self.task, completed=done, total=total, description=f"{self.what}: {what}")
+            return
+        now = time.monotonic()
+        if now - self.shown >= self.EVERY:
+            self.shown = now
+            typer.echo(f"{self.what}: {what} ({done}/{total}, {now - self.began:.0f} s)", err=True)
 
     def __exit__(self, *exc):
         if self.bar is not None:
@@ -469,8 +479,9 @@ def build(check: bool = typer.Option(False, "--check", help="say which build wou
     if check:
         typer.echo(_compiled.describe())
         raise typer.Exit(0)
-    status = _build.run(jobs=jobs, require=require, quiet=not verbose,
-                        say=lambda text: typer.echo(text), warn=lambda text: typer.echo(text, err=True))
+    with _Busy("arena build") as busy:
+        status = _build.run(jobs=jobs, require=require, quiet=not verbose, say=lambda text: typer.echo(text),
+                            warn=lambda text: typer.echo(text, err=True), progress=busy.update)
     raise typer.Exit(status)
 
 
@@ -677,8 +688,8 @@ def tournament(config: Path = typer.Argument(..., help="tournament config (YAML)
                                                     "`output`); under `ray job submit`, a shared absolute path"),
                quiet: bool = typer.Option(False, help=QUIET_HELP)):
     """Play a round-robin tournament (resuming one already started) and print the leaderboard.
-    Progress goes to stderr at a terminal.  Exits 1 when the Ray cluster's head is lost
-    mid-run (the games finished are kept, the leaderboard written from them)."""
+    Progress goes to stderr (at a terminal a bar; elsewhere a line every 10 s).  Exits 1 when the
+    Ray cluster's head is lost mid-run (the games finished are kept, the leaderboard written from them)."""
     import io
 
     from arena.runs.config import ConfigError, load_config
@@ -731,8 +742,8 @@ def submit(spec: str = typer.Argument(..., help="built-in name, package.module:C
            token: Optional[str] = typer.Option(None, help="your API token on --server (or ARENA_TOKEN)",
                                                envvar="ARENA_TOKEN")):
     """Add a player to a tournament, play its games and print the new leaderboard.
-    Progress goes to stderr at a terminal.  With --server, upload it to an online ladder
-    (docs/serve.md), which checks it and plays its games."""
+    Progress goes to stderr (at a terminal a bar; elsewhere a line every 10 s).  With --server,
+    upload it to an online ladder (docs/serve.md), which checks it and plays its games."""
     from arena.runs.config import ConfigError
     from arena.store.results import ResultsError
     from arena.runs.tournament import TournamentError, submit_player, summary_text
@@ -790,7 +801,7 @@ def match(args: List[str] = typer.Argument(..., metavar="A B [elo0=0 elo1=10 alp
           fresh: bool = typer.Option(False, help="start over: move the old results folder aside"),
           quiet: bool = typer.Option(False, help=QUIET_HELP)):
     """One player against another, every deal from both seats: score, Elo, LOS and SPRT as it goes.
-    Progress goes to stderr at a terminal."""
+    Progress goes to stderr (at a terminal a bar; elsewhere a line every 10 s)."""
     from arena.runs.config import ConfigError, PlayerEntry
     from arena.runs.head_to_head import check_deals, match_config, player_name, run_match
     from arena.store.results import ResultsError
@@ -940,7 +951,7 @@ def tune(game: str = typer.Option(..., help="game name (see `arena games`)"),
          fresh: bool = typer.Option(False, help="start over: move the old study folder aside")):
     """Search a player's parameters for a game by playing games (optuna), then verify the best
     against the current defaults by a match with an SPRT.  A rerun resumes the study.
-    Progress goes to stderr at a terminal."""
+    Progress goes to stderr (at a terminal a bar; elsewhere a line every 10 s)."""
     from arena.ratings.sprt import SprtError
     from arena.runs.config import ConfigError
     from arena.runs.tournament import TournamentError

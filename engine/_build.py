@@ -57,9 +57,47 @@ def missing_tools():
     return None
 
 
-def build(modules: list, jobs: int, quiet: bool = True, say=print) -> int:
+class _Watch:
+    """Calls ``progress(done, total, what)`` every second while a build runs, from the files it
+    has made so far: C sources translated (Cython), then C compiled to objects."""
+
+    def __init__(self, progress, todo: list, began: float, c_dir: Path, objects: Path):
+        import threading
+
+        self.progress, self.total, self.began = progress, len(todo), began
+        self.c_dir, self.objects = c_dir, objects
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self):
+        if self.progress is not None:
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        if self.thread.is_alive():
+            self.thread.join()
+
+    def _made(self, folder: Path, pattern: str) -> int:
+        try:
+            return sum(1 for path in folder.rglob(pattern) if path.stat().st_mtime >= self.began)
+        except OSError:  # a file renamed away while counted
+            return 0
+
+    def _run(self) -> None:
+        while not self.stop.wait(1.0):
+            translated = self._made(self.c_dir, "*.c")
+            if translated < self.total:
+                self.progress(translated, self.total, "Cython translating to C")
+            else:
+                self.progress(min(self._made(self.objects, "*.o"), self.total), self.total, "compiling C")
+
+
+def build(modules: list, jobs: int, quiet: bool = True, say=print, progress=None) -> int:
     """Compile the modules whose source changed since the manifest; 0 when every one of
-    ``modules`` is fresh afterwards, 1 when some failed (those run as pure Python)."""
+    ``modules`` is fresh afterwards, 1 when some failed (those run as pure Python).
+    ``progress(done, total, what)``: told every second while it compiles."""
     from Cython.Build import cythonize
     from setuptools import Distribution, Extension
 
@@ -85,26 +123,27 @@ def build(modules: list, jobs: int, quiet: bool = True, say=print) -> int:
     cwd = os.getcwd()
     os.chdir(root)
     failure = None
-    try:
-        # a module with directives of its own (MODULE_DIRECTIVES) is cythonized apart
-        groups: dict = {}
-        for extension in extensions:
-            groups.setdefault(extension.name if extension.name in MODULE_DIRECTIVES else None, []).append(extension)
-        extensions = []
-        for name, group in groups.items():
-            extensions += cythonize(group, build_dir=str(build_dir / "c"), force=True, nthreads=jobs, quiet=quiet,
-                                    compiler_directives={**DIRECTIVES, **MODULE_DIRECTIVES.get(name, {})})
-        dist = Distribution({"name": "arena-compiled", "ext_modules": extensions})
-        cmd = dist.get_command_obj("build_ext")
-        cmd.build_lib = str(staging)  # linked here, then renamed into place (below)
-        cmd.build_temp = str(build_dir / "tmp")
-        cmd.parallel = jobs
-        cmd.ensure_finalized()
-        cmd.run()
-    except Exception as error:  # Cython's or the C compiler's: what did compile is kept
-        failure = error
-    finally:
-        os.chdir(cwd)
+    with _Watch(progress, todo, time.time() - 1, build_dir / "c", build_dir / "tmp"):
+        try:
+            # a module with directives of its own (MODULE_DIRECTIVES) is cythonized apart
+            groups: dict = {}
+            for extension in extensions:
+                groups.setdefault(extension.name if extension.name in MODULE_DIRECTIVES else None, []).append(extension)
+            extensions = []
+            for name, group in groups.items():
+                extensions += cythonize(group, build_dir=str(build_dir / "c"), force=True, nthreads=jobs, quiet=quiet,
+                                        compiler_directives={**DIRECTIVES, **MODULE_DIRECTIVES.get(name, {})})
+            dist = Distribution({"name": "arena-compiled", "ext_modules": extensions})
+            cmd = dist.get_command_obj("build_ext")
+            cmd.build_lib = str(staging)  # linked here, then renamed into place (below)
+            cmd.build_temp = str(build_dir / "tmp")
+            cmd.parallel = jobs
+            cmd.ensure_finalized()
+            cmd.run()
+        except Exception as error:  # Cython's or the C compiler's: what did compile is kept
+            failure = error
+        finally:
+            os.chdir(cwd)
     failed = []
     for name in todo:
         relative = Path(*name.split(".")).with_suffix(_compiled.build_tag())
@@ -149,7 +188,7 @@ def clean() -> str:
     return f"removed {_compiled.BUILD_DIR}: the engines run as pure Python"
 
 
-def run(modules=None, jobs=None, require=False, quiet=True, say=print, warn=None) -> int:
+def run(modules=None, jobs=None, require=False, quiet=True, say=print, warn=None, progress=None) -> int:
     """What ``arena build`` does: the exit status of the module docstring."""
     warn = warn or (lambda text: print(text, file=sys.stderr))
     why = missing_tools()
@@ -157,7 +196,7 @@ def run(modules=None, jobs=None, require=False, quiet=True, say=print, warn=None
         warn(f"compiled build: not made, {why}; the engines run as pure Python")
         return 2 if require else 0
     return build(list(modules or _compiled.hot_modules()), max(1, jobs or os.cpu_count() or 1),
-                 quiet=quiet, say=say)
+                 quiet=quiet, say=say, progress=progress)
 
 
 def main(argv=None) -> int:

@@ -134,14 +134,17 @@ def _last_started_cluster() -> str | None:
 
 
 class Progress:
-    """done/total, games/s and time left, on one line of stderr."""
+    """done/total, games/s and time left: at a terminal one line redrawn every ``every`` seconds;
+    elsewhere (a log) a line every ``QUIET_EVERY`` seconds, so a run shorter than that adds none."""
+
+    QUIET_EVERY = 10.0
 
     def __init__(self, total: int, stream=None, every: float = 0.25):
         self.total, self.done = total, 0
         self.stream = stream or sys.stderr
         self.tty = getattr(self.stream, "isatty", lambda: False)()
         self.began = self.shown = time.monotonic()
-        self.every = every if self.tty else max(every, 5.0)
+        self.every = every if self.tty else max(every, self.QUIET_EVERY)
 
     def restart(self) -> None:
         """Start the clock again (after Ray's start-up, which is not game time)."""
@@ -150,7 +153,7 @@ class Progress:
     def add(self, count: int, force: bool = False) -> None:
         self.done += count
         now = time.monotonic()
-        if force or now - self.shown >= self.every or self.done == self.total:
+        if force or now - self.shown >= self.every or (self.tty and self.done == self.total):
             self.shown = now
             self.stream.write(("\r" if self.tty else "") + self.line(now) + ("" if self.tty else "\n"))
             self.stream.flush()
