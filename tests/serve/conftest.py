@@ -21,10 +21,10 @@ def ladder_app(tmp_path):
     from arena.serve.play import HumanGames
     from arena.serve.server import open_database
     from arena.serve.uploads import UploadLimits
-    from serve_helpers import make_ladder
+    from serve_helpers import drop_test_database, make_ladder, database_for
 
     results = make_ladder(tmp_path)
-    url = _database_url(tmp_path)
+    url = database_for(tmp_path)
     engine, sessions = open_database(results, url)
     ladder = Ladder(results, sessions, workers=0, echo=lambda m: None)
     ladder.reconcile()
@@ -58,45 +58,4 @@ def ladder_app(tmp_path):
         c.close()
     ladder.close()
     engine.dispose()
-    if url:
-        _drop_postgres(url)
-
-
-def _database_url(tmp_path):
-    """ARENA_TEST_POSTGRES (a server URL, e.g. postgresql+psycopg://user@/postgres?host=/tmp): each test
-    gets a database of its own there; unset, SQLite in the results folder."""
-    import os
-
-    base = os.environ.get("ARENA_TEST_POSTGRES")
-    if not base:
-        return None
-    import re
-
-    from sqlalchemy import create_engine, text
-
-    name = "arena_test_" + re.sub(r"[^a-z0-9_]", "_", tmp_path.name.lower())[-40:]
-    engine = create_engine(base, isolation_level="AUTOCOMMIT")
-    with engine.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    engine.dispose()
-    return _with_database(base, name)
-
-
-def _with_database(url: str, name: str) -> str:
-    from sqlalchemy.engine import make_url
-
-    return make_url(url).set(database=name).render_as_string(hide_password=False)
-
-
-def _drop_postgres(url: str) -> None:
-    import os
-
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    name = make_url(url).database
-    engine = create_engine(os.environ["ARENA_TEST_POSTGRES"], isolation_level="AUTOCOMMIT")
-    with engine.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    engine.dispose()
+    drop_test_database(url)

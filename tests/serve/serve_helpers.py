@@ -66,6 +66,10 @@ def zip_of(entries: dict, links: dict | None = None) -> bytes:
     return data.getvalue()
 
 
+def database_args(url) -> list:
+    return ["--database", url] if url else []
+
+
 def start_server(results: Path, uploads: Path, *extra: str, log: Path) -> tuple:
     """`arena serve` in a process of its own on a free port: (process, base URL)."""
     env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", PYTHONUNBUFFERED="1")
@@ -109,3 +113,45 @@ def log_ids(results: Path) -> list:
     if games.exists():
         ids += [json.loads(line)["id"] for line in games.read_bytes().splitlines() if line.strip()]
     return ids
+
+
+def database_for(tmp_path):
+    """ARENA_TEST_POSTGRES (a server URL, e.g. postgresql+psycopg://user@/postgres?host=/tmp): each test
+    gets a database of its own there; unset, SQLite in the results folder."""
+    import os
+
+    base = os.environ.get("ARENA_TEST_POSTGRES")
+    if not base:
+        return None
+    import re
+
+    from sqlalchemy import create_engine, text
+
+    name = "arena_test_" + re.sub(r"[^a-z0-9_]", "_", tmp_path.name.lower())[-40:]
+    engine = create_engine(base, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return with_database(base, name)
+
+
+def with_database(url: str, name: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).set(database=name).render_as_string(hide_password=False)
+
+
+def drop_test_database(url) -> None:
+    import os
+
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    if not url:
+        return
+    name = make_url(url).database
+    engine = create_engine(os.environ["ARENA_TEST_POSTGRES"], isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    engine.dispose()

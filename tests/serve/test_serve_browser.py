@@ -12,7 +12,8 @@ import time
 
 import pytest
 
-from serve_helpers import ARENA, ROOT, make_ladder, readme_player, start_server
+from serve_helpers import (ARENA, ROOT, database_args, database_for, drop_test_database, make_ladder, readme_player,
+                           start_server)
 
 
 def _browser(playwright):
@@ -28,11 +29,14 @@ def _browser(playwright):
 def test_log_in_upload_watch_it_rated_replay_a_game_and_play_a_bot_by_clicking(tmp_path):
     sync_api = pytest.importorskip("playwright.sync_api", reason="the serve extra installs playwright")
     results = make_ladder(tmp_path)
-    token = subprocess.run([ARENA, "users", "add", "alice", str(results)], cwd=ROOT, capture_output=True,
+    url_db = database_for(tmp_path)
+    token = subprocess.run([ARENA, "users", "add", "alice", str(results), *database_args(url_db)], cwd=ROOT,
+                           capture_output=True,
                            text=True, check=True).stdout.split()[-1]
     player = tmp_path / "mybot.py"
     player.write_text(readme_player())
-    server, url = start_server(results, tmp_path / "uploads", "--workers", "0", log=tmp_path / "serve.log")
+    server, url = start_server(results, tmp_path / "uploads", "--workers", "0", *database_args(url_db),
+                                   log=tmp_path / "serve.log")
     errors = []
     try:
         with sync_api.sync_playwright() as playwright:
@@ -98,4 +102,5 @@ def test_log_in_upload_watch_it_rated_replay_a_game_and_play_a_bot_by_clicking(t
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=60)
+        drop_test_database(url_db)
     assert errors == []

@@ -8,7 +8,8 @@ import subprocess
 import sys
 import urllib.request
 
-from serve_helpers import ARENA, ROOT, log_ids, make_ladder, readme_player, start_server, wait_for
+from serve_helpers import (ARENA, ROOT, database_args, database_for, drop_test_database, log_ids, make_ladder,
+                           readme_player, start_server, wait_for)
 
 
 def get(url):
@@ -21,12 +22,14 @@ def test_kill_9_mid_run_then_restart_keeps_every_logged_game_once(tmp_path):
 
     results = make_ladder(tmp_path, deals=3)
     uploads = tmp_path / "uploads"
-    token = subprocess.run([ARENA, "users", "add", "alice", str(results)], cwd=ROOT,
+    url_db = database_for(tmp_path)  # SQLite in the results folder, or PostgreSQL (ARENA_TEST_POSTGRES)
+    token = subprocess.run([ARENA, "users", "add", "alice", str(results), *database_args(url_db)], cwd=ROOT,
                            capture_output=True, text=True, check=True).stdout.split()[-1]
     player = tmp_path / "bot" / "mybot.py"
     player.parent.mkdir()
     player.write_text(readme_player())
-    server, url = start_server(results, uploads, "--workers", "0", log=tmp_path / "serve1.log")
+    server, url = start_server(results, uploads, "--workers", "0", *database_args(url_db),
+                               log=tmp_path / "serve1.log")
     try:
         submitted = subprocess.run([ARENA, "submit", f"{player}:MyBot", "--server", url,
                                     "--token", token, "--name", "mybot"], cwd=ROOT, capture_output=True, text=True)
@@ -39,7 +42,8 @@ def test_kill_9_mid_run_then_restart_keeps_every_logged_game_once(tmp_path):
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=30)
     killed_at = log_ids(results)
-    server, url = start_server(results, uploads, "--workers", "0", log=tmp_path / "serve2.log")
+    server, url = start_server(results, uploads, "--workers", "0", *database_args(url_db),
+                               log=tmp_path / "serve2.log")
     try:
         wait_for(lambda: get(f"{url}/api/players/mybot")["status"] == "rated")
         wait_for(lambda: len(log_ids(results)) >= len(killed_at) + 10)  # and it goes on
@@ -62,9 +66,10 @@ def test_kill_9_mid_run_then_restart_keeps_every_logged_game_once(tmp_path):
     from arena.serve.db import GameIndex, Submission, select
     from arena.serve.server import open_database
 
-    engine, sessions = open_database(results)
+    engine, sessions = open_database(results, url_db)
     with sessions() as db:
         indexed = list(db.scalars(select(GameIndex.id)))
         assert sorted(indexed) == sorted(ids)  # the database's index of games agrees with the log
         assert [s.status for s in db.scalars(select(Submission))] == ["accepted"]
     engine.dispose()
+    drop_test_database(url_db)
