@@ -903,6 +903,34 @@ def verify(results: Path = typer.Argument(..., help="a tournament's or match's r
                f"{checkpoint}; {plural(found['games'], 'game')}")
 
 
+VARYING = ("timings", "tag", "node")  # what two runs of the same config may record differently
+
+
+@app.command()
+def export(results: Path = typer.Argument(..., help="a tournament's or match's results folder, e.g. results/quick"),
+           out: Optional[Path] = typer.Option(None, "--out", help="write here instead of to stdout")):
+    """Print every game of a results folder, one JSON line each, in schedule order and without
+    what differs between runs (timings, the authentication tag, the Ray node): two runs of the
+    same config with public seeds export byte-identical (the log itself is in the order games
+    finished).  Every line is authenticated first, as `arena verify` does."""
+    from arena.store.results import ResultsError, ResultsStore
+
+    if not (results / "config.yaml").is_file() and not (results / "games.jsonl").is_file():
+        _fail(f"{results}: no config.yaml or games.jsonl here; is it a tournament's results folder?")
+    try:
+        games = ResultsStore(results).load_games(repair=False)
+    except ResultsError as exc:
+        _fail(str(exc))
+    games.sort(key=lambda g: (g.get("index") if isinstance(g.get("index"), int) else float("inf"), g["id"]))
+    lines = "".join(json.dumps({k: v for k, v in g.items() if k not in VARYING}, sort_keys=True,
+                               separators=(",", ":")) + "\n" for g in games)
+    if out is None:
+        typer.echo(lines, nl=False)
+    else:
+        out.write_text(lines)
+        typer.echo(f"{len(games)} games written to {out}", err=True)
+
+
 @app.command()
 def report(results: Path = typer.Argument(..., help="a tournament's or match's results folder, e.g. results/quick"),
            open_it: bool = typer.Option(False, "--open", help="open the report in a web browser")):

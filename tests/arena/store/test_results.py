@@ -260,3 +260,27 @@ def test_a_tail_cut_after_it_was_written_is_reported_as_such_and_repair_drops_on
     replayed = json.loads(log.read_bytes().splitlines()[-1])
     assert {k: v for k, v in replayed.items() if k not in ("timings", "tag")} == \
         {k: v for k, v in json.loads(lines[-1]).items() if k not in ("timings", "tag")}  # the same game again
+
+
+def test_export_gives_the_games_in_schedule_order_without_what_varies_between_runs(tmp_path):
+    from typer.testing import CliRunner
+
+    from arena.cli import app
+
+    path = toy_config(tmp_path, THREE)
+    run(path)
+    folder = tmp_path / "results/t"
+    first = CliRunner().invoke(app, ["export", str(folder)])
+    assert first.exit_code == 0
+    exported = [json.loads(line) for line in first.stdout.splitlines()]
+    assert [g["index"] for g in exported] == list(range(12))
+    assert not {"timings", "tag"} & set(exported[0]) and "actions" in exported[0]
+    # another run of the same config: the games in another order (as Ray finishes them), other timings
+    records = [json.loads(line) for line in (folder / "games.jsonl").read_bytes().splitlines()]
+    signer = LogSigner(load_secret(folder))
+    shuffled = [{**{k: v for k, v in r.items() if k != "tag"}, "timings": {"seconds": i}, "node": "n"}
+                for i, r in enumerate(reversed(records))]
+    (folder / "games.jsonl").write_bytes(b"".join(signer.sign(r) for r in shuffled))
+    signer.write_head(folder)
+    again = CliRunner().invoke(app, ["export", str(folder)])
+    assert again.exit_code == 0 and again.stdout == first.stdout
