@@ -93,7 +93,8 @@ def test_a_node_lost_midway_costs_no_game_and_no_player_a_fault(tmp_path, ray_tm
     store = ResultsStore(folder)
     store.open()
     assert set(store.read_private(NODES)) == {"head", "node-b"}  # the jail probed on each node that played
-    assert "[state-dump]" not in output  # Ray's messages about the dead raylet: in ray.log, if anywhere
+    # Ray's message about the dead raylet (its last 20 log lines): in ray.log, not on the terminal
+    assert "[state-dump]" not in output and "Raylet is terminated" in (folder / "ray.log").read_text()
 
 
 def test_a_lost_head_ends_the_run_with_what_was_kept_and_the_same_command_resumes(tmp_path, ray_tmp):
@@ -296,3 +297,43 @@ def test_a_job_s_relative_output_is_refused_before_anything_is_written(tmp_path,
     with pytest.raises(TournamentError, match="relative to where the Ray job runs on the head"):
         run(path)
     assert not (tmp_path / "results").exists()
+
+
+# --- the node column in the log ------------------------------------------------------------------
+def test_games_and_seconds_per_node_survive_segments_checkpoints_and_verify(tmp_path):
+    """The tally's games and seconds per node are the same whether the lines were appended,
+    read from the checkpoint and the lines since, or read one by one (``arena verify``)."""
+    from arena.runs.worker import make_record
+    from arena.store.log_files import SEGMENT_LINES
+    from arena.store.results import ResultsStore
+
+    def record(i, node):
+        job = {"id": f"g{i}", "index": i, "pairing": ["a", "b"], "deal": i // 2, "rotation": i % 2,
+               "players": ["a", "b"] if i % 2 == 0 else ["b", "a"], "seed": i, "game": "toy"}
+        made = make_record(job, ["1", "2"], [1, 0], [1, 2], [], [1, 1],
+                           {"seconds": 0.001 * (i % 7) + 0.0001, "think_seconds": [0.0, 0.0]})
+        if node is None:  # as before nodes were recorded
+            return made
+        timings = made.pop("timings")
+        return dict(made, node=node, timings=timings)
+
+    nodes = ["head", "node-b", None]
+    records = [record(i, nodes[i % 3]) for i in range(SEGMENT_LINES + 300)]
+    store = ResultsStore(tmp_path / "t")
+    store.try_lock()
+    store.append(records[:SEGMENT_LINES + 100])  # a closed segment, its checkpoint, 100 lines since
+    store.close()
+    reopened = ResultsStore(tmp_path / "t")
+    reopened.open()
+    reopened.append(records[SEGMENT_LINES + 100:])
+    reopened.close()
+    expected = {}
+    for r in records:
+        if r.get("node"):
+            games, seconds = expected.get(r["node"], (0, 0.0))
+            expected[r["node"]] = (games + 1, seconds + r["timings"]["seconds"])
+    for tally in (reopened.tally, ResultsStore(tmp_path / "t").open()):
+        assert {name: (games, pytest.approx(seconds)) for name, (games, seconds) in tally.nodes.items()} == expected
+    audit = ResultsStore(tmp_path / "t")
+    assert audit.verify()["checkpoint"] is True
+    assert audit.tally.nodes == ResultsStore(tmp_path / "t").open().nodes
