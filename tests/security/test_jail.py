@@ -785,7 +785,12 @@ def test_the_view_makes_links_again_and_leaves_out_hard_links_of_private_files(t
 
 # --- 6. stealing the opponent's time -------------------------------------------------------
 
-SHARE = 0.95  # the victim's iterations against the thief, as a share of those against the calm player
+# the victim's iterations against the thief, as a share of those against the calm player.  A thief
+# whose 10 spinners ran during the victim's moves would leave it about a sixth of a core on this
+# 2-core machine (a share near 0.2); with them frozen the share is 1 less the machine's noise: 0.97
+# or more on a quiet machine, 0.79 seen with the whole suite and two other jobs beside it.  0.6 keeps
+# the attack far below and the load's noise above.
+SHARE = 0.6
 
 
 def shares(samples: dict) -> dict:
@@ -807,8 +812,8 @@ def shares(samples: dict) -> dict:
 def test_a_thief_steals_no_time_from_its_opponent(tmp_path, workers, leftovers):
     """The thief leaves 7 spinning children and 3 spinning threads after its first move.  The
     victim (ISMCTS on 0.05 s a move, measuring on one fixed position) gets as many iterations
-    per move against it as against a calm random player in the same run (≥ 95%, compared at
-    its best, see ``shares``), never overruns a 0.5 s move clock, and the thief's spinners get
+    per move against it as against a calm random player in the same run (≥ ``SHARE``, compared
+    at its best, see ``shares``), never overruns a 0.5 s move clock, and the thief's spinners get
     no more CPU than the thief's own thinking time allows (they are frozen while it is not
     asked).  The CPU check also catches spinners that go on between games (they would slow
     the calm games as much as the thief's)."""
