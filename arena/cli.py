@@ -858,18 +858,44 @@ def _described(entry) -> str:
 
 
 @app.command()
-def leaderboard(results: Path = typer.Argument(..., help="a tournament's results folder, e.g. results/quick")):
-    """Reprint a tournament's leaderboard from its game log (and rewrite leaderboard.md/.json)."""
+def leaderboard(results: List[Path] = typer.Argument(..., help="a tournament's results folder, e.g. results/quick; "
+                                                     "several: their players rated over all their games")):
+    """Reprint a tournament's leaderboard from its game log (and rewrite leaderboard.md/.json).
+    Given several folders of the same game, seats and options, rate their players over all their
+    games together (a player is the same in two folders with the same name, class and params),
+    writing nothing."""
+    from arena.runs.across import AcrossError, leaderboard_across
     from arena.runs.config import ConfigError
     from arena.reports.leaderboard import render_text
     from arena.store.results import ResultsError
     from arena.runs.tournament import load_tournament
 
     try:
-        _, board = load_tournament(results)
-    except (ConfigError, ResultsError) as exc:
+        if len(results) == 1:
+            _, board = load_tournament(results[0])
+        else:
+            board = leaderboard_across(results)
+    except (ConfigError, ResultsError, AcrossError) as exc:
         _fail(str(exc))
+    if len(results) > 1:
+        typer.echo(f"{len(results)} tournaments rated together: {', '.join(map(str, results))}")
     typer.echo(render_text(board))
+
+
+@app.command()
+def results(folders: List[Path] = typer.Argument(None, help="results folders, or folders holding them "
+                                                 "(default: results/)")):
+    """List tournaments: each folder's game, seats, players, games played of those scheduled, its
+    leader on the last leaderboard, and when it last changed."""
+    from tabulate import tabulate
+
+    from arena.runs.across import AcrossError, result_folders, summary_row
+
+    try:
+        rows = [summary_row(folder) for folder in result_folders(folders or [])]
+    except AcrossError as exc:
+        _fail(str(exc))
+    typer.echo(tabulate([list(row.values()) for row in rows], headers=list(rows[0]), tablefmt="simple"))
 
 
 @app.command()

@@ -137,7 +137,8 @@ def readme_class(name: str) -> str:
 @pytest.fixture(scope="module")
 def user_folder(tmp_path_factory):
     """A folder as a user has it after the README: mybot.py, hungriest.py, the configs the
-    pages write out (a yaml block starting `# NAME.yaml`), and results/quick (two quick games)."""
+    pages write out (a yaml block starting `# NAME.yaml`), and results/quick and results/ladder
+    (two games each of their configs' first two players)."""
     folder = tmp_path_factory.mktemp("user")
     (folder / "mybot.py").write_text(readme_class("MyBot"))
     (folder / "hungriest.py").write_text(readme_class("Hungriest"))
@@ -146,13 +147,14 @@ def user_folder(tmp_path_factory):
             named = re.match(r"# (\S+\.yaml)\n", body)
             if language == "yaml" and named:
                 (folder / named.group(1)).write_text(body)
-    quick = yaml.safe_load((ROOT / "configs" / "quick.yaml").read_text())
-    quick.update(players=quick["players"][:2], games_per_pairing=1, workers=0)
-    (folder / "tiny-quick.yaml").write_text(yaml.safe_dump(quick))
-    with pytest.MonkeyPatch.context() as mp:
-        mp.chdir(folder)
-        ran = CliRunner().invoke(app, ["tournament", "tiny-quick.yaml"])
-    assert ran.exit_code == 0, ran.output
+    for name in ("quick", "ladder"):
+        config = yaml.safe_load((ROOT / "configs" / f"{name}.yaml").read_text())
+        config.update(players=config["players"][:2], games_per_pairing=1, workers=0)
+        (folder / f"tiny-{name}.yaml").write_text(yaml.safe_dump(config))
+        with pytest.MonkeyPatch.context() as mp:
+            mp.chdir(folder)
+            ran = CliRunner().invoke(app, ["tournament", f"tiny-{name}.yaml"])
+        assert ran.exit_code == 0, ran.output
     return folder
 
 

@@ -322,8 +322,11 @@ class TallyView:
 
     def outcomes(self) -> Counter:
         """Outcome ``((place, name), ...)`` sorted -> rated games."""
-        return Counter({tuple(sorted(zip(places, t.pairing))): n for t in self.tallies
-                        for places, n in t.outcomes.items()})
+        out: Counter = Counter()  # summed: two tallies of one pairing (arena.runs.across) add up
+        for t in self.tallies:
+            for places, n in t.outcomes.items():
+                out[tuple(sorted(zip(places, t.pairing)))] += n
+        return out
 
     def deals(self) -> Counter:
         """Deal kind (its games' outcomes, sorted) -> deals."""
