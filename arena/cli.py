@@ -710,7 +710,14 @@ def tournament(config: Path = typer.Argument(..., help="tournament config (YAML)
     if outcome.cluster_lost:
         _exit_without_ray(1)
     if outcome.interrupted:
-        raise typer.Exit(130)
+        raise typer.Exit(_stopped_status(outcome.interrupted))
+
+
+def _stopped_status(stopped_by) -> int:
+    """The exit status of a run a signal stopped, as a shell gives it: 128 + the signal (130 for
+    Ctrl-C, 143 for SIGTERM, 129 for SIGHUP)."""
+    number = int(stopped_by) if isinstance(stopped_by, int) and not isinstance(stopped_by, bool) else 0
+    return 128 + (number if number > 0 else 2)
 
 
 def _exit_without_ray(code: int) -> None:
@@ -772,7 +779,7 @@ def submit(spec: str = typer.Argument(..., help="built-in name, package.module:C
     typer.echo(summary_text(outcome))
     typer.echo(f"{name} placed {place} of {len(outcome.board['players'])}")
     if outcome.interrupted:
-        raise typer.Exit(130)
+        raise typer.Exit(_stopped_status(outcome.interrupted))
 
 
 @app.command()
@@ -838,7 +845,7 @@ def match(args: List[str] = typer.Argument(..., metavar="A B [elo0=0 elo1=10 alp
             typer.echo(line)
     typer.echo(f"results in {outcome.folder}/")
     if outcome.interrupted:
-        raise typer.Exit(130)
+        raise typer.Exit(_stopped_status(outcome.interrupted))
 
 
 def _last_step(steps: list, echo):

@@ -517,10 +517,13 @@ class RayRunner:
 def run_on_ray(setup: dict, jobs: list, on_records, workers: int, address: str | None = None,
                progress: Progress | None = None, games_per_task: int | None = None,
                grace: float = BACKSTOP_GRACE, echo=None, ray_log: str | None = None,
-               node_notes: dict | None = None) -> None:
+               node_notes: dict | None = None, on_started=None) -> None:
     """Play ``jobs`` on Ray (see :class:`RayRunner`); on a cluster, ``node_notes`` (a dict) is
-    given each node's jail probe, by name, also when the run ends with :class:`ClusterLost`."""
+    given each node's jail probe, by name, also when the run ends with :class:`ClusterLost`.
+    ``on_started()``: called once Ray has started (its start replaces the SIGTERM handler)."""
     cpus = start_ray(workers, address, echo, log=ray_log)
+    if on_started is not None:
+        on_started()
     if progress:
         progress.restart()
     import ray

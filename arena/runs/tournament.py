@@ -52,7 +52,7 @@ class Outcome:
     played: int  # games played by this run
     recorded_before: int
     scheduled: int
-    interrupted: bool
+    interrupted: int  # the signal that stopped the run (SIGINT, SIGTERM, SIGHUP), 0 where none did
     folder: Path
     cluster_lost: str = ""  # why the run stopped with the Ray cluster's head gone ('' where it did not)
 
@@ -335,7 +335,7 @@ def _play_and_rate(cfg, store, workers, address, games_per_task, echo, progress_
             store.append(batch)
             played[0] += len(batch)
 
-    interrupted, lost, node_notes = False, "", {}
+    interrupted, lost, node_notes = 0, "", {}
     if pending:
         where = f"Ray at {address}" if address else f"{workers} Ray workers" if workers > 1 else "this process"
         echo(f"{cfg.name}: {len(pending)} of {plural(scheduled, 'game')} to play ({scheduled - len(pending)} already "
@@ -347,11 +347,11 @@ def _play_and_rate(cfg, store, workers, address, games_per_task, echo, progress_
             if address or workers > 1:
                 run_on_ray(game_setup(cfg), pending, keep, workers, address, progress,
                            games_per_task or cfg.games_per_task, grace, echo=echo,
-                           ray_log=str(cfg.folder / RAY_LOG), node_notes=node_notes)
+                           ray_log=str(cfg.folder / RAY_LOG), node_notes=node_notes, on_started=ctrl_c.install)
             else:
                 run_in_process(game_setup(cfg), pending, keep, progress)
         except Interrupted:
-            interrupted = True
+            interrupted = ctrl_c.received or signal.SIGINT
         except ClusterLost as exc:
             lost = (f"{exc}: {store.tally.recorded} of {plural(scheduled, 'game')} kept ({played[0]} played by this "
                     "run), the leaderboard written from them; run the same command again to resume once the "
@@ -405,25 +405,38 @@ def isolation_text(note: dict) -> str:
     return f"WARNING: missing here: {', '.join(note.get('missing', []))}; " + text
 
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # Ctrl-C; timeout, docker stop, systemd; a closed terminal
+
+
 class DeferredInterrupt:
-    """Ctrl-C as usual, except while a batch of records is being kept: then it waits
-    until the batch is both written and counted."""
+    """Ctrl-C, SIGTERM and SIGHUP stop a run the same way (``received``: the first signal's
+    number), except while a batch of records is being kept: then the stop waits until the
+    batch is both written and counted.  A signal ignored when the run began (``nohup``'s
+    SIGHUP) stays ignored.  :meth:`install` again after Ray's start, which puts a SIGTERM
+    handler of its own in place (it prints C++ stack dumps and ends the process)."""
 
     def __init__(self):
         self.holding = self.pending = False
-        self.previous = None
+        self.previous: dict = {}
+        self.received = 0
 
     def install(self) -> None:
-        if (threading.current_thread() is threading.main_thread()
-                and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN):
-            self.previous = signal.signal(signal.SIGINT, self._on_sigint)
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for number in STOP_SIGNALS:
+            current = signal.getsignal(number)
+            if current is signal.SIG_IGN or current == self._on_signal:
+                continue
+            before = signal.signal(number, self._on_signal)
+            self.previous.setdefault(number, before)
 
     def uninstall(self) -> None:
-        if self.previous is not None:
-            signal.signal(signal.SIGINT, self.previous)
-            self.previous = None
+        for number, before in self.previous.items():
+            signal.signal(number, before if before is not None else signal.SIG_DFL)
+        self.previous = {}
 
-    def _on_sigint(self, signum, frame):
+    def _on_signal(self, signum, frame):
+        self.received = self.received or signum
         if self.holding:
             self.pending = True
         else:
@@ -514,8 +527,8 @@ def rebuild_report(folder) -> Path:
 def summary_text(outcome: Outcome) -> str:
     lines = [render_text(outcome.board), ""]
     if outcome.interrupted:
-        lines.append(f"interrupted: {plural(outcome.played, 'game')} played and kept now; "
-                     "run the same command to resume")
+        lines.append(f"interrupted ({signal.Signals(outcome.interrupted).name}): {plural(outcome.played, 'game')} "
+                     "played and kept now; run the same command to resume")
     if outcome.cluster_lost:
         lines.append(outcome.cluster_lost)
     lines.append(f"results in {outcome.folder}/ (games.jsonl, leaderboard.md, leaderboard.json, {REPORT})")

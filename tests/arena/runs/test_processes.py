@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from arena.store.results import ResultsStore
 from conftest import REPO, player, toy_config
 from helpers import log_lines, run, share_secret
 
@@ -53,24 +54,32 @@ def test_a_driver_killed_midway_resumes_with_every_game_once(tmp_path):
         (tmp_path / "clean/t/leaderboard.json").read_text()
 
 
-def test_ctrl_c_stops_cleanly_and_keeps_the_finished_games(tmp_path):
-    # slower moves than MIXED's, so that Ctrl-C surely lands while games remain
+@pytest.mark.parametrize("stop, workers", [(signal.SIGINT, 0), (signal.SIGTERM, 0), (signal.SIGHUP, 0),
+                                           (signal.SIGTERM, 2)])  # on Ray: whose start puts a handler of its own
+def test_ctrl_c_sigterm_and_sighup_stop_cleanly_and_keep_the_finished_games(tmp_path, stop, workers):
+    # slower moves than MIXED's, so that the signal surely lands while games remain
     # (with 2 ms moves all 150 games could finish before the signal was handled)
     slower = [player("a"), player("s1", "Sleepy", sleep=0.01), player("s2", "Sleepy", seed=3, sleep=0.01)]
-    path = toy_config(tmp_path, slower, games=25)
+    path = toy_config(tmp_path, slower, games=25 if workers == 0 else 100, workers=workers)
     log = tmp_path / "results/t/games.jsonl"
     driver = arena("tournament", str(path))
     while not log.exists() or log.read_bytes().count(b"\n") < 10:
-        assert driver.poll() is None
+        assert driver.poll() is None, driver.communicate()[0]
         time.sleep(0.01)
-    driver.send_signal(signal.SIGINT)
+    driver.send_signal(stop)
     output, _ = driver.communicate(timeout=30)
-    assert driver.returncode == 130 and "interrupted:" in output, output
+    assert driver.returncode == 128 + stop and f"interrupted ({stop.name}):" in output, output
+    assert "SIGTERM received" not in output and "***" not in output  # no stack dumps of Ray's
     kept = log_lines(tmp_path / "results/t")
-    assert 10 <= len(kept) < 150 and f"{len(kept)}/150 games played" in output
-    again = arena("tournament", str(path))
-    output, _ = again.communicate(timeout=60)
-    assert again.returncode == 0 and log_lines(tmp_path / "results/t")[:len(kept)] == kept
+    total = 150 if workers == 0 else 600
+    assert 10 <= len(kept) < total and f"{len(kept)}/{total} games played" in output
+    store = ResultsStore(tmp_path / "results/t")
+    assert store.try_lock()  # released
+    store.unlock()
+    if stop == signal.SIGINT:
+        again = arena("tournament", str(path))
+        output, _ = again.communicate(timeout=60)
+        assert again.returncode == 0 and log_lines(tmp_path / "results/t")[:len(kept)] == kept
 
 
 def free_port() -> int:
