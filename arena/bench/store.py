@@ -160,6 +160,10 @@ def _write(cfg, folder: Path, games: int, start: int = 0) -> dict:
             batch = []
     with clock:
         store.append(batch)
+    if start == 0:  # what a run keeps of its machine's jail probe, so that a leaderboard needs none
+        from arena.runs.tournament import machine_note
+
+        machine_note(cfg, store)
     store.close()
     return clock.result()
 

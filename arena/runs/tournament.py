@@ -38,6 +38,7 @@ from arena.runs.schedule import deal_seed, pairings, pending_games, scheduled_co
 REPORT = "report.html"
 WARM = ".trueskill"  # the last board's TrueSkill messages: where the next solve starts
 NODES = ".nodes"  # each Ray node that played: what its jail probe found (arena.jail.probe), by name
+ISOLATION = ".isolation"  # what the last run's probe found on the machine that ran it
 RAY_LOG = "ray.log"  # Ray's own messages to the driver (a dead raylet's last lines, ...)
 JOB_ENV = "RAY_JOB_CONFIG_JSON_ENV_VAR"  # set by Ray for the driver of a `ray job submit`
 
@@ -227,9 +228,10 @@ def tournament_key(cfg: TournamentConfig, store: ResultsStore) -> bytes | None:
     return None if cfg.seeds == "public" else key
 
 
-def isolation_note(cfg: TournamentConfig, nodes: dict | None = None) -> dict:
+def isolation_note(cfg: TournamentConfig, nodes: dict | None = None, probed: dict | None = None) -> dict:
     """How the players of this tournament are confined, for the run's opening note and
-    ``leaderboard.json``: probed here, or where Ray nodes played its games (``nodes``: name ->
+    ``leaderboard.json``: ``probed`` (this machine's probe, as the last run here found it:
+    ``.isolation``) or probed now, or where Ray nodes played its games (``nodes``: name ->
     each one's probe), the least confined of them, with every node's under ``nodes``."""
     from arena.game.plugins import is_builtin
     from arena.jail import probe
@@ -238,13 +240,14 @@ def isolation_note(cfg: TournamentConfig, nodes: dict | None = None) -> dict:
         return {"isolation": "none", "sandboxed": False,
                 "note": "NOT ISOLATED: every player ran in the game's process (isolation: none); "
                         "a player could read hidden cards or change results: trusted players only"}
+    here = dict(probed) if isinstance(probed, dict) else probe(cfg.player_memory_mb, cfg.player_disk_mb)
     if all(is_builtin(p.spec, p.params) for p in cfg.players):
-        note = probe(cfg.player_memory_mb, cfg.player_disk_mb)
+        note = here
         note["note"] = "only arena's built-in players: every game ran in the game's process (not isolated)"
         note["isolation"] = "built-in players in process"
         return note
     if not nodes:
-        return probe(cfg.player_memory_mb, cfg.player_disk_mb)
+        return here
     named = sorted(nodes.items())
     least = next((n for _, n in named if not n.get("sandboxed")), named[0][1])
     missing = sorted({m for _, n in named for m in n.get("missing", ())})
@@ -316,7 +319,7 @@ def _play_and_rate(cfg, store, workers, address, games_per_task, echo, progress_
     stopped = leftovers_text(*leftovers.sweep(cfg.folder), cfg.folder)
     if stopped:
         echo(stopped)
-    note = isolation_note(cfg)
+    note = machine_note(cfg, store)
     if workers is None:  # a cluster is used whole unless --workers says otherwise
         workers = 0 if address else cfg.workers
     played = [0]
@@ -462,9 +465,22 @@ def leaderboard_of(cfg, store: ResultsStore) -> tuple:
     games = store.tally.view(pairings([p.name for p in cfg.players], cfg.seats))
     board, messages = build_leaderboard(cfg, games, scheduled_count(cfg),
                                         warm=messages_from_data(store.read_private(WARM)))
-    board["isolation"] = isolation_note(cfg, played_node_notes(store))
+    board["isolation"] = isolation_note(cfg, played_node_notes(store), probed=store.read_private(ISOLATION))
     board["seeds"] = seeds_note(cfg)
     return board, messages
+
+
+def machine_note(cfg, store: ResultsStore) -> dict:
+    """A run's isolation note: this machine probed now, and kept (``.isolation``) for the
+    leaderboards written from the log later, which then need no probe of their own (a child
+    process: 0.3 s of the 1 s an `arena leaderboard` at a million games may take)."""
+    from arena.jail import probe
+
+    if cfg.isolation == "none":
+        return isolation_note(cfg)
+    here = probe(cfg.player_memory_mb, cfg.player_disk_mb)
+    store.write_private(ISOLATION, here)
+    return isolation_note(cfg, probed=here)
 
 
 def played_node_notes(store: ResultsStore) -> dict:

@@ -53,6 +53,24 @@ def test_leaderboard_command_reprints(tmp_path):
 SUBMITTED = [player(p["name"], "players.random_player:RandomPlayer", **p.get("params", {})) for p in THREE]
 
 
+def test_the_leaderboard_reads_the_runs_jail_probe_instead_of_probing_again(tmp_path, monkeypatch):
+    import arena.jail
+
+    ran = run(toy_config(tmp_path, SUBMITTED, games=1))
+    folder = tmp_path / "results/t"
+    assert ran.board["isolation"]["sandboxed"] in (True, False) and (folder / ".isolation").is_file()
+
+    def no_probe(*args, **kwargs):
+        raise AssertionError("probed again")
+    monkeypatch.setattr(arena.jail, "probe", no_probe)
+    result = CliRunner().invoke(app, ["leaderboard", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert json.loads((folder / "leaderboard.json").read_text())["isolation"] == ran.board["isolation"]
+    (folder / ".isolation").write_text('{"sandboxed": true}\nforged\n')  # not arena's: probed again
+    result = CliRunner().invoke(app, ["leaderboard", str(folder)])
+    assert result.exit_code != 0 and "probed again" in repr(result.exception)
+
+
 @pytest.mark.parametrize("players", [THREE, SUBMITTED], ids=["built-in in process", "isolated"])
 def test_zero_one_and_two_ray_workers_give_the_same_results(tmp_path, ray_local, players):
     runs = []
