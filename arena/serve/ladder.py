@@ -45,6 +45,8 @@ from arena.store.results import ResultsError
 RETRIES = 3  # a game that fails for no player's reason this many times is left for a restart
 JAIL_LOCK = threading.Lock()  # this process's jail templates serve one spawn at a time
 REPORT_SECONDS = 60.0  # the report (matplotlib) is redrawn at most this often
+RATE_SECONDS = 3.0  # while games are played, the leaderboard is rated at most this often (it takes CPU
+# from the pages): at once when a newcomer's last base game is in
 
 
 class Stop:
@@ -115,6 +117,8 @@ class Ladder:
         self.report_at = 0.0
         self.reported_games = -1
         self.games_played = 0
+        self.rated_at = 0.0
+        self.base_waiting: set = set()  # players with base games still to play, at the last rating
 
     # --- starting: the database made to agree with the log and the config ----------------
     def reconcile(self) -> None:
@@ -152,7 +156,8 @@ class Ladder:
                 jobs = self.next_jobs()
                 if jobs:
                     self.play(jobs)
-                    self.rate()
+                    if time.monotonic() - self.rated_at >= RATE_SECONDS or not self._base_pending():
+                        self.rate()
                 elif not worked:
                     self.stop.event.wait(0.5)
                 self.maybe_report()
@@ -294,7 +299,7 @@ class Ladder:
     # --- playing ----------------------------------------------------------------------------
     def play(self, jobs: list) -> None:
         setup = game_setup(self.cfg)
-        if self.workers <= 1 and not self.address:
+        if self.workers <= 0 and not self.address:  # 0: in this process; 1 or more: Ray workers
             for job in jobs:
                 if self.stop.is_set():
                     return
@@ -356,12 +361,22 @@ class Ladder:
             db.commit()
 
     # --- ratings ------------------------------------------------------------------------------
+    def _base_pending(self) -> bool:
+        """Whether a player rated as 'playing' at the last rating still has base games to play."""
+        if not self.base_waiting:
+            return True
+        base = copy.copy(self.cfg)
+        base.games_per_pairing = self.base
+        return bool(pending_games(base, self.key, self.store.tally.missing))
+
     def rate(self) -> None:
+        self.rated_at = time.monotonic()
         with self.lock:
             board = write_leaderboard(self.cfg, self.store, report=False)
             base = copy.copy(self.cfg)
             base.games_per_pairing = self.base
             waiting = {n for g in pending_games(base, self.key, self.store.tally.missing) for n in g.players}
+            self.base_waiting = waiting
         now = time.time()
         with self.sessions() as db:
             last = {row.player: row.games for row in db.execute(

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import html
 import secrets
+import threading
+from collections import OrderedDict
 from pathlib import Path
 
 from fastapi import File, Form, HTTPException, Request, UploadFile
@@ -220,9 +222,28 @@ def _cookie(response, request: Request, ctx, name: str, value: str, seconds: int
                         secure=ctx.secure_cookies or request.url.scheme == "https", path="/")
 
 
+_viewers: OrderedDict = OrderedDict()  # game id -> page: a recorded game never changes
+_viewers_lock = threading.Lock()
+VIEWERS_KEPT = 256
+
+
 def served_viewer(record: dict) -> str:
     """arena's replay viewer page with its script and style as files of this server (no inline
-    script), under the server's Content-Security-Policy."""
+    script), under the server's Content-Security-Policy; the last pages made are kept."""
+    key = (record.get("id"), len(record.get("actions") or ()), record.get("seed"))
+    with _viewers_lock:
+        if key in _viewers:
+            _viewers.move_to_end(key)
+            return _viewers[key]
+    page = _viewer_page(record)
+    with _viewers_lock:
+        _viewers[key] = page
+        while len(_viewers) > VIEWERS_KEPT:
+            _viewers.popitem(last=False)
+    return page
+
+
+def _viewer_page(record: dict) -> str:
     from arena.reports.viewer import SCRIPT, STYLE, build_viewer
 
     page = build_viewer(record)

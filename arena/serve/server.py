@@ -59,7 +59,7 @@ def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | Non
         ctx.human_games = HumanGames(ladder, sessions)
         app = Guard(make_app(ctx), RateLimit(limits.rate, limits.burst), limits.upload.max_bytes)
         config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
-                                timeout_graceful_shutdown=5, lifespan="off")
+                                timeout_graceful_shutdown=5, lifespan="off", timeout_keep_alive=30)
         server = uvicorn.Server(config)
         web = threading.Thread(target=server.run, name="web", daemon=True)
         web.start()
@@ -70,7 +70,7 @@ def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | Non
         bound = server.servers[0].sockets[0].getsockname()[1]
         shown = f"[{host}]" if ":" in host else host
         where = f"Ray at {ladder.address}" if ladder.address else \
-            f"{ladder.workers} Ray workers" if ladder.workers > 1 else "this process"
+            f"{ladder.workers} Ray worker{'' if ladder.workers == 1 else 's'}" if ladder.workers > 0 else "this process"
         echo(f"arena serve: {ladder.cfg.name} at http://{shown}:{bound}/ (games on {where}; Ctrl-C stops)")
         sys.stdout.flush()
         try:
