@@ -1047,8 +1047,8 @@ def serve(results: Path = typer.Argument(..., help="a tournament's results folde
           host: str = typer.Option("127.0.0.1", help="address to listen on"),
           port: int = typer.Option(8000, help="port to listen on (0: any free one, printed)"),
           address: Optional[str] = typer.Option(None, help=ADDRESS_HELP),
-          workers: Optional[int] = typer.Option(None, help="Ray workers (default: the stored config's; 0 or 1: "
-                                                "games in the server's process)"),
+          workers: Optional[int] = typer.Option(None, help="Ray workers (default: the stored config's; 0: games in "
+                                                "the server's process; on 2 cores, 1 leaves a core to the pages)"),
           database: Optional[str] = typer.Option(None, help="a SQLAlchemy URL (e.g. postgresql+psycopg://...; "
                                                  "default: SQLite in the results folder)"),
           uploads: Optional[str] = typer.Option(None, help="where uploaded players are kept (default: "
