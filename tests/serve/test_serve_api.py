@@ -189,3 +189,85 @@ def test_names_parameters_and_fault_texts_are_shown_as_text(ladder_app):
     assert "<script>alert(1)</script>" not in page, page
     assert "&lt;script&gt;" in page, page
     assert "<b>bold</b>" not in page and "evil.py:Broken: game 1" in page  # no server path either
+
+
+def test_the_report_is_served_without_scripts_and_the_secret_never_is(ladder_app):
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "alice")
+    upload(c, token, "mybot")
+    step(rounds=2)
+    report = c.get("/report")
+    assert report.status_code == 200 and "<svg" in report.text
+    policy = report.headers["content-security-policy"]
+    assert "script-src" not in policy and "default-src 'none'" in policy
+    secret = (ladder.folder / ".secret").read_bytes()
+    game = c.get("/api/players/mybot").json()["games"][0]["id"]
+    for path in ("/", "/report", "/api/leaderboard", "/api/players/mybot", f"/api/games/{game}", f"/games/{game}",
+                 "/players/mybot"):
+        body = c.get(path).content
+        assert secret not in body and secret.hex().encode() not in body, path
+
+
+def test_a_restart_checks_again_a_submission_caught_in_its_check(ladder_app):
+    from arena.serve.db import Submission
+
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "alice")
+    upload(c, token, "mybot")
+    with ladder.sessions() as db:  # as a kill -9 during its check leaves it
+        db.scalar(select(Submission)).status = "checking"
+        db.commit()
+    ladder.reconcile()
+    with ladder.sessions() as db:
+        assert db.scalar(select(Submission)).status == "queued"
+    step(rounds=0)
+    assert c.get("/api/players/mybot").json()["status"] == "playing"
+
+
+def test_the_owner_retires_a_player_and_its_games_stay(ladder_app):
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "alice")
+    upload(c, token, "mybot")
+    step(rounds=2)
+    games = {g["id"] for g in c.get("/api/players/mybot").json()["games"]}
+    assert c.delete("/api/players/mybot", headers={"Authorization": f"Bearer {token}"}).status_code == 202
+    step(rounds=0)
+    assert c.get("/api/players/mybot").json()["status"] == "retired"
+    assert "mybot" not in [p["name"] for p in c.get("/api/leaderboard").json()["players"]]
+    assert games and games <= set(log_ids(ladder.folder))
+
+
+def test_a_human_plays_a_submitted_bot_in_its_jail_and_the_game_is_kept_apart(ladder_app):
+    import time
+
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "alice")
+    upload(c, token, "mybot")
+    step(rounds=0)
+    logged = len(log_ids(ladder.folder))
+    games = _human_games(c)  # arena.serve.play.HumanGames, as the /play pages drive it
+    gid = games.start("alice", "mybot", seat=1)
+    live = games.get(gid)
+    deadline = time.monotonic() + 300
+    while live.over is None and time.monotonic() < deadline:
+        seen = live.wait_change(live.turn, 5.0)
+        if live.waiting is not None and live.over is None:
+            live.moves.put(len(live.waiting[1]) - 1)
+            live.wait_change(seen, 5.0)
+    record = games.record(gid)
+    assert record["status"] == "over", record
+    assert record["record"]["faults"] == [] and record["record"]["players"] == ["mybot", "you (alice)"]
+    assert len(log_ids(ladder.folder)) == logged  # not in the ladder's log
+    page = c.get(f"/play/{gid}/replay")
+    assert page.status_code == 200 and "you (alice)" in page.text
+
+
+def _human_games(c):
+    app = c.app
+    while not hasattr(app, "state"):
+        app = app.app
+    return app.state.ctx.human_games
