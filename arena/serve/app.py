@@ -47,10 +47,6 @@ class Context:
     human_games: object = None  # arena.serve.play.HumanGames
 
 
-class Refused(HTTPException):
-    pass
-
-
 def make_app(ctx: Context) -> FastAPI:
     app = FastAPI(title="arena ladder", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.ctx = ctx
@@ -221,7 +217,6 @@ def shown_status(ctx: Context, sub: Submission) -> str:
 
 def player_info(ctx: Context, db, name: str, games: int = 200) -> dict:
     subs = list(db.scalars(select(Submission).where(Submission.name == name).order_by(Submission.version)))
-    row = None
     if subs:
         current = next((s for s in reversed(subs) if s.status == "accepted"), subs[-1])
         ladder_name, owner = current.ladder_name, current.owner

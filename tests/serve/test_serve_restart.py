@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
-import sys
 import urllib.request
 
 from serve_helpers import (ARENA, ROOT, database_args, database_for, drop_test_database, log_ids, make_ladder,
