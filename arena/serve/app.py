@@ -25,6 +25,7 @@ from arena.serve.db import GameIndex, GameSeat, RatingPoint, Submission
 from arena.serve.uploads import UploadError, UploadLimits, place_upload
 
 SESSION_COOKIE = "arena_session"
+HISTORY_POINTS = 400  # of a player's rating history, at most, in its answer and its plot
 
 
 @dataclass
@@ -229,8 +230,12 @@ def player_info(ctx: Context, db, name: str, games: int = 200) -> dict:
     row = next((p for p in ctx.ladder.public["players"] if p["ladder_name"] == ladder_name), None)
     if row is not None and not subs:
         status = row["status"]
-    history = [{"at": r.at, "games": r.games, "mu": r.mu, "sigma": r.sigma} for r in
-               db.scalars(select(RatingPoint).where(RatingPoint.player == ladder_name).order_by(RatingPoint.id))]
+    history = [{"at": at, "games": n, "mu": mu, "sigma": sigma} for at, n, mu, sigma in
+               db.execute(select(RatingPoint.at, RatingPoint.games, RatingPoint.mu, RatingPoint.sigma)
+                          .where(RatingPoint.player == ladder_name).order_by(RatingPoint.id))]
+    if len(history) > HISTORY_POINTS:  # a player rated for days: evenly spaced points, the last one kept
+        step = len(history) / HISTORY_POINTS
+        history = [history[int(i * step)] for i in range(HISTORY_POINTS - 1)] + [history[-1]]
     played = [{"id": g.id, "players": g.players, "ranks": g.ranks, "faults": g.faults, "at": g.at} for g in
               db.scalars(select(GameIndex).join(GameSeat, GameSeat.game_id == GameIndex.id)
                          .where(GameSeat.player == ladder_name).order_by(GameIndex.line.desc()).limit(games))]

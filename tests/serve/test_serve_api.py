@@ -271,3 +271,16 @@ def _human_games(c):
     while not hasattr(app, "state"):
         app = app.app
     return app.state.ctx.human_games
+
+
+def test_a_long_rating_history_is_shown_as_evenly_spaced_points_with_the_last(ladder_app):
+    from arena.serve.app import HISTORY_POINTS
+    from arena.serve.db import RatingPoint
+
+    client, ladder, step = ladder_app
+    with ladder.sessions() as db:
+        db.add_all(RatingPoint(player="rules", at=float(i), games=100 + i, mu=25.0, sigma=1.0) for i in range(1000))
+        db.commit()
+    history = client().get("/api/players/rules").json()["history"]
+    assert len(history) == HISTORY_POINTS and history[-1]["games"] == 1099
+    assert [h["games"] for h in history] == sorted(h["games"] for h in history)
