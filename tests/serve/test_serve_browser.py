@@ -76,6 +76,9 @@ def test_log_in_upload_watch_it_rated_replay_a_game_and_play_a_bot_by_clicking(t
             row = page.locator("#board-rows tr", has=page.locator("a[href='/players/mybot']"))
             assert "alice" in row.inner_text()
 
+            page.goto(f"{url}/report")  # the tournament's report, under a policy of no script
+            page.wait_for_selector("svg")
+
             page.goto(f"{url}/players/mybot")
             page.click("a.game-link >> nth=0")
             page.wait_for_selector("#move-list li")
