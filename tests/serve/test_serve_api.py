@@ -284,3 +284,24 @@ def test_a_long_rating_history_is_shown_as_evenly_spaced_points_with_the_last(la
     history = client().get("/api/players/rules").json()["history"]
     assert len(history) == HISTORY_POINTS and history[-1]["games"] == 1099
     assert [h["games"] for h in history] == sorted(h["games"] for h in history)
+
+
+def test_an_upload_without_a_length_is_cut_at_the_limit_with_413(ladder_app):
+    client, ladder, step = ladder_app
+    c = client(max_bytes=4096)
+    token = add_user(ladder, "alice")
+    boundary = "arenaboundary"
+    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"class\"\r\n\r\nMyBot\r\n"
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nbig\r\n"
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.py\"\r\n\r\n").encode()
+
+    def body():  # chunked: no Content-Length to refuse it by
+        yield head
+        for _ in range(10):
+            yield b"#" * 1000 + b"\n"
+        yield f"\r\n--{boundary}--\r\n".encode()
+
+    answer = c.post("/api/players", content=body(), headers={"Authorization": f"Bearer {token}",
+                                                             "Content-Type": f"multipart/form-data; boundary={boundary}"})
+    assert answer.status_code == 413 and "over 4096 bytes" in answer.json()["detail"]
+    assert c.get("/api/leaderboard").status_code == 200
