@@ -45,10 +45,10 @@ import trueskill
 
 from arena.ratings.trueskill_game import rate_game
 
-TOLERANCE = 1e-10
+TOLERANCE = 1e-9  # a sweep is about ten times closer than the one before: then ~1e-10 from the fixed point
 AGREEMENT = 1e-8  # a warm-started solve's μ and σ are within this of a cold one's
 MAX_SWEEPS = 1000
-FLOOR = 1e-9  # below this, a solve that stops gaining ...
+FLOOR = 1e-8  # below this, a solve that stops gaining ... (its sums' rounding: ~3e-10 at a million games)
 STALLED = 3  # ... for this many sweeps has reached the rounding of its sums
 MEMORY = 5  # sweeps Anderson mixing remembers
 
@@ -152,8 +152,9 @@ class _FactorGraph:
 
     def solve(self, tolerance: float, x: np.ndarray) -> np.ndarray:
         """Sweeps from ``x`` with Anderson mixing until no μ or σ moves by more than ``tolerance``,
-        or, below ``FLOOR``, until ``STALLED`` sweeps in a row move them no less than before: with a
-        million games the rounding of the sums alone moves a μ by some 10⁻¹⁰ a sweep."""
+        or, below ``FLOOR``, until ``STALLED`` sweeps in a row move them no less than before: the
+        rounding of the sums alone moves a μ by some 3·10⁻¹⁰ a sweep at a million games, and by
+        more with more games."""
         xs, fs, changes = [], [], []
         for _ in range(MAX_SWEEPS):
             swept = self.sweep(x)
