@@ -56,7 +56,7 @@ def make_ladder(tmp: Path, name: str = "ladder", deals: int = 1) -> Path:
 
 def zip_of(entries: dict, links: dict | None = None) -> bytes:
     data = io.BytesIO()
-    with zipfile.ZipFile(data, "w") as zf:
+    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as zf:
         for name, text in entries.items():
             zf.writestr(name, text)
         for name, target in (links or {}).items():

@@ -94,6 +94,10 @@ def test_a_bad_archive_is_refused_with_the_reason(ladder_app):
     many = zip_of({f"w{i}.txt": "0" for i in range(1001)} | {"mybot.py": readme_player()})
     answer = upload(c, token, "zipped", cls="mybot.py:MyBot", filename="bot.zip", data=many)
     assert answer.status_code == 400 and "at most 1000" in answer.json()["detail"]
+    bomb = zip_of({"mybot.py": readme_player(), "weights.bin": "\0" * (65 * 1024 * 1024)})
+    assert len(bomb) < 1024 * 1024  # small to send, 65 MiB unpacked
+    answer = upload(c, token, "zipped", cls="mybot.py:MyBot", filename="bot.zip", data=bomb)
+    assert answer.status_code == 400 and "unpacks to more than" in answer.json()["detail"]
     good = zip_of({"bot/mybot.py": readme_player(), "bot/weights.txt": "1 2 3\n"})
     answer = upload(c, token, "zipped", cls="mybot.py:MyBot", filename="bot.zip", data=good)
     assert answer.status_code == 202, answer.text

@@ -1,5 +1,6 @@
-"""`arena serve` as a process: a kill -9 in the middle of its games, then a restart, loses no
-recorded game and plays none twice; SIGTERM stops it cleanly (docs/serve.md)."""
+"""`arena serve` as a process: a kill -9 in the middle of its games (played on a local Ray), then a
+restart, loses no recorded game and plays none twice, and stops what the killed run left of Ray;
+SIGTERM stops it cleanly (docs/serve.md)."""
 from __future__ import annotations
 
 import json
@@ -27,7 +28,8 @@ def test_kill_9_mid_run_then_restart_keeps_every_logged_game_once(tmp_path):
     player = tmp_path / "bot" / "mybot.py"
     player.parent.mkdir()
     player.write_text(readme_player())
-    server, url = start_server(results, uploads, "--workers", "0", *database_args(url_db),
+    # the first run plays on a local Ray (one worker), whose processes its kill -9 leaves behind
+    server, url = start_server(results, uploads, "--workers", "1", *database_args(url_db),
                                log=tmp_path / "serve1.log")
     try:
         submitted = subprocess.run([ARENA, "submit", f"{player}:MyBot", "--server", url,
@@ -56,6 +58,7 @@ def test_kill_9_mid_run_then_restart_keeps_every_logged_game_once(tmp_path):
         assert server.wait(timeout=60) == 0
     log = (tmp_path / "serve2.log").read_text()
     assert "arena serve: stopped;" in log, log
+    assert "left by an earlier run of" in log, log  # the killed run's Ray processes, stopped at the restart
     ids = log_ids(results)
     assert ids[:len(killed_at)] == killed_at  # nothing recorded was lost
     assert len(ids) == len(set(ids))  # nothing was played twice
