@@ -108,6 +108,8 @@ class HumanGames:
         if not 0 <= seat < cfg.seats:
             raise ValueError(f"seat {seat}: the ladder's games have seats 0 to {cfg.seats - 1}")
         with self.lock:
+            for old in [g for g in self.live.values() if g.over is not None]:  # kept in the database
+                del self.live[old.id]
             live = [g for g in self.live.values() if g.over is None]
             if len(live) >= MAX_LIVE:
                 raise OverflowError(f"{MAX_LIVE} games against bots are being played; try again later")
