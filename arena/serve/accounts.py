@@ -73,8 +73,9 @@ def user_of_token(db, token: str) -> str | None:
     now = time.monotonic()
     with _verified_lock:
         known = _verified.get(digest)
-    if known and known[1] > now:
-        return known[0]
+    if known and known[1] > now:  # scrypt spared; the user must still be there (arena users remove)
+        still = db.scalar(select(User.name).where(User.token_id == parts[1]))
+        return known[0] if still == known[0] else None
     user = db.scalar(select(User).where(User.token_id == parts[1]))
     if user is None or not hmac.compare_digest(_scrypt(parts[2], bytes.fromhex(user.token_salt)), user.token_hash):
         return None

@@ -309,3 +309,16 @@ def test_an_upload_without_a_length_is_cut_at_the_limit_with_413(ladder_app):
                                                              "Content-Type": f"multipart/form-data; boundary={boundary}"})
     assert answer.status_code == 413 and "over 4096 bytes" in answer.json()["detail"]
     assert c.get("/api/leaderboard").status_code == 200
+
+
+def test_a_removed_users_token_stops_working_at_once(ladder_app):
+    from arena.serve.db import User
+
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "alice")
+    assert upload(c, token, "mybot").status_code == 202  # its token now verified, and remembered
+    with ladder.sessions() as db:  # as `arena users remove` does from another process
+        db.delete(db.scalar(select(User).where(User.name == "alice")))
+        db.commit()
+    assert upload(c, token, "mybot").status_code == 401
