@@ -26,7 +26,22 @@ def default_uploads(folder: Path) -> Path:
 
 
 def open_database(results, url: str | None = None):
-    return connect(database_url(results, url))
+    """The server's database (``--database URL``, or SQLite in the results folder); a ValueError
+    naming the URL where it cannot be opened."""
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    where = database_url(results, url)
+    try:
+        return connect(where)
+    except (SQLAlchemyError, ArgumentError, ImportError) as exc:
+        try:  # a URL may hold a password: never shown
+            from sqlalchemy.engine import make_url
+
+            shown = make_url(where).render_as_string(hide_password=True)
+        except Exception:  # noqa: BLE001 - not even a URL
+            shown = "the --database URL"
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        raise ValueError(f"database {shown!r} cannot be opened: {reason}") from None
 
 
 def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | None = None,
@@ -40,12 +55,15 @@ def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | Non
     import uvicorn
 
     folder = Path(results).resolve()
+    if not (folder / "config.yaml").is_file():
+        raise ValueError(f"{results}: no config.yaml here; start the tournament first (e.g. `arena tournament "
+                         "configs/ladder.yaml`), then serve its results folder")
     engine, sessions = open_database(folder, database)
     uploads_dir = Path(uploads).resolve() if uploads else default_uploads(folder)
-    uploads_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
     if _within(uploads_dir, folder.parent):
         raise ValueError(f"--uploads {uploads_dir}: inside {folder.parent}, which no player's jail may see; "
                          "give a folder outside it")
+    uploads_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
     ladder = Ladder(folder, sessions, workers=workers, address=address, echo=echo)
     try:
         stopped = leftovers_text(*leftovers.sweep(folder), folder)
