@@ -156,7 +156,7 @@ class Ladder:
                 jobs = self.next_jobs()
                 if jobs:
                     self.play(jobs)
-                    if time.monotonic() - self.rated_at >= RATE_SECONDS or not self._base_pending():
+                    if time.monotonic() - self.rated_at >= RATE_SECONDS or self._newcomers_just_done():
                         self.rate()
                 elif not worked:
                     self.stop.event.wait(0.5)
@@ -361,13 +361,14 @@ class Ladder:
             db.commit()
 
     # --- ratings ------------------------------------------------------------------------------
-    def _base_pending(self) -> bool:
-        """Whether a player rated as 'playing' at the last rating still has base games to play."""
+    def _newcomers_just_done(self) -> bool:
+        """Whether every base game is in, though the last rating had players waiting for theirs
+        (their status turns from 'playing' to 'rated' at once, not at the next rating)."""
         if not self.base_waiting:
-            return True
+            return False
         base = copy.copy(self.cfg)
         base.games_per_pairing = self.base
-        return bool(pending_games(base, self.key, self.store.tally.missing))
+        return not pending_games(base, self.key, self.store.tally.missing)
 
     def rate(self) -> None:
         self.rated_at = time.monotonic()
