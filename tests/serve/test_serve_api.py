@@ -322,3 +322,21 @@ def test_a_removed_users_token_stops_working_at_once(ladder_app):
         db.delete(db.scalar(select(User).where(User.name == "alice")))
         db.commit()
     assert upload(c, token, "mybot").status_code == 401
+
+
+def test_after_the_base_deals_the_next_deal_is_of_the_least_certain_pairing(ladder_app):
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "alice")
+    upload(c, token, "mybot")
+    step(rounds=0)
+    while ladder.base_waiting:  # its base deals against the ladder first
+        step(checks=False)
+    sigma = {"random": 1.0, "rules": 1.0, "mybot": 5.0}
+    ladder.board = {"players": [{"name": n, "sigma": s} for n, s in sigma.items()]}
+    jobs = ladder.next_jobs()
+    assert jobs and all("mybot" in job["players"] for job in jobs)
+    assert {job["rotation"] for job in jobs} == {0, 1} and {job["deal"] for job in jobs} == {1}  # a whole deal
+    sigma["mybot"] = 0.5
+    ladder.board = {"players": [{"name": n, "sigma": s} for n, s in sigma.items()]}
+    assert {tuple(sorted(job["players"])) for job in ladder.next_jobs()} == {("random", "rules")}
