@@ -238,9 +238,17 @@ def test_a_job_s_results_go_where_output_says_and_never_into_ray_s_copy(tmp_path
     toy_config(project, [player("a"), player("b", seed=1)], games=3, filename="tiny.yaml", output="results")
 
     def submit(*more):
-        return subprocess.run(["ray", "job", "submit", "--address", f"http://127.0.0.1:{dashboard}", "--working-dir", ".",
-                               "--", sys.executable, "-m", "arena.cli", "tournament", "tiny.yaml", *more],
-                              cwd=project, env=env, capture_output=True, text=True, timeout=180)
+        # the head's job agent comes up after "Ray runtime started"; on a busy machine seconds after:
+        # until then a submission is answered "No available agent to submit job" (and nothing runs)
+        deadline = time.monotonic() + 120
+        while True:
+            done = subprocess.run(["ray", "job", "submit", "--address", f"http://127.0.0.1:{dashboard}",
+                                   "--working-dir", ".", "--", sys.executable, "-m", "arena.cli", "tournament",
+                                   "tiny.yaml", *more], cwd=project, env=env, capture_output=True, text=True,
+                                  timeout=180)
+            if "No available agent to submit job" not in done.stdout + done.stderr or time.monotonic() > deadline:
+                return done
+            time.sleep(2)
     try:
         deadline = time.monotonic() + 90
         while "Ray runtime started" not in log.read_text():

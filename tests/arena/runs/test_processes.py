@@ -69,7 +69,7 @@ def test_ctrl_c_sigterm_and_sighup_stop_cleanly_and_keep_the_finished_games(tmp_
     driver.send_signal(stop)
     output, _ = driver.communicate(timeout=30)
     assert driver.returncode == 128 + stop and f"interrupted ({stop.name}):" in output, output
-    assert "SIGTERM received" not in output and "***" not in output  # no stack dumps of Ray's
+    assert "SIGTERM received" not in output  # Ray's SIGTERM handler (its C++ stack dumps) never ran
     kept = log_lines(tmp_path / "results/t")
     total = 150 if workers == 0 else 600
     assert 10 <= len(kept) < total and f"{len(kept)}/{total} games played" in output
