@@ -1033,21 +1033,13 @@ def tune(game: str = typer.Option(..., help="game name (see `arena games`)"),
         raise typer.Exit(130)
 
 
-def main():
-    app()
-
-
-if __name__ == "__main__":
-    main()
-
-
 @app.command()
 def serve(results: Path = typer.Argument(..., help="a tournament's results folder with secret seeds, e.g. "
                                          "results/ladder after `arena tournament configs/ladder.yaml`"),
           host: str = typer.Option("127.0.0.1", help="address to listen on"),
           port: int = typer.Option(8000, help="port to listen on (0: any free one, printed)"),
           address: Optional[str] = typer.Option(None, help=ADDRESS_HELP),
-          workers: Optional[int] = typer.Option(None, help="Ray workers (default: the stored config's; 0: games in "
+          workers: Optional[int] = typer.Option(None, min=0, help="Ray workers (default: the stored config's; 0: games in "
                                                 "the server's process; on 2 cores, 1 leaves a core to the pages)"),
           database: Optional[str] = typer.Option(None, help="a SQLAlchemy URL (e.g. postgresql+psycopg://...; "
                                                  "default: SQLite in the results folder)"),
@@ -1095,3 +1087,11 @@ def users(action: str = typer.Argument(..., metavar="add|list|remove"),
         typer.echo(users_command(action, args[-1], args[0] if action != "list" else None, database))
     except (AccountError, ValueError) as exc:
         _fail(str(exc))
+
+
+def main():
+    app()
+
+
+if __name__ == "__main__":
+    main()

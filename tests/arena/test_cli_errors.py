@@ -364,3 +364,16 @@ def test_a_missing_player_file_is_said_before_any_check_starts(tmp_path, monkeyp
     with pytest.raises(TournamentError, match=r"player 'x': player 'bad/nothing\.py:X': no file bad/nothing\.py"):
         check_new_player(PlayerEntry("x", "bad/nothing.py:X", {}), cfg, said.append)
     assert said == []  # no "checking player 'x': 2 games ..." promised first
+
+
+def test_python_dash_m_arena_cli_knows_every_command():
+    """`python -m arena.cli` (as Ray jobs and tests run it) runs the app after every command is
+    defined: commands defined below the `__main__` block were unknown there."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "arena.cli", "--help"], capture_output=True, text=True,
+                          env={**__import__("os").environ, "COLUMNS": "200"})
+    assert done.returncode == 0, done.stderr
+    names = {line.split()[1] for line in done.stdout.splitlines() if line.startswith("│ ") and line[2] != " "}
+    assert {"serve", "users", "results", "export", "tournament"} <= names, done.stdout
