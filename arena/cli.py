@@ -253,8 +253,10 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
         typer.echo(f"you play seat{'s' if len(humans) > 1 else ''} {', '.join(map(str, humans))} of {game}: "
                    "on your turn choose a move by its number or text (? for help)")
     log = GameLog(game, specs, echo=_outcome_only(typer.echo) if quiet or humans else typer.echo)
+    slow = _SlowMoves() if not (quiet or humans) else None
     try:
-        result = play_game(game, seat_players, seed, options, names=specs, on_step=log.step,
+        result = play_game(game, seat_players, seed, options, names=specs,
+                           on_step=log.step if slow is None else slow.watching(log.step),
                            move_seconds=move_seconds, game_seconds=game_seconds, untimed=humans)
     except OptionError as exc:
         _fail(str(exc))
@@ -262,6 +264,8 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
         typer.echo("\nstopped (Ctrl-C): the game is not finished; no record written", err=True)
         raise typer.Exit(130)
     finally:
+        if slow is not None:
+            slow.stop()
         for player in seat_players:
             if isinstance(player, PlayerProcess):
                 player.kill()
@@ -275,6 +279,47 @@ def play(game: str = typer.Argument(..., help="game name (see `arena games`)"),
                    "faults": [dataclasses.asdict(f) for f in result.faults]}
         record.write_text(json.dumps({**json.loads(rec.to_json()), **outcome}, sort_keys=True) + "\n")
         typer.echo(f"record written to {record}")
+
+
+class _SlowMoves:
+    """While a game is played, a line on stderr every ``EVERY`` seconds that no move is made, so a
+    slow search (openspiel-ismcts' 1,000 rollouts a move) is not taken for a hang."""
+
+    EVERY = 10.0
+
+    def __init__(self):
+        import threading
+        import time
+
+        self.last, self.moves = time.monotonic(), 0
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+        self.thread.start()
+
+    def watching(self, on_step):
+        import time
+
+        def step(state, seat, action):
+            self.last, self.moves = time.monotonic(), self.moves + 1
+            on_step(state, seat, action)
+        return step
+
+    def _watch(self) -> None:
+        import time
+
+        told = 0
+        while not self.done.wait(min(1.0, self.EVERY)):
+            waited = time.monotonic() - self.last
+            if waited < self.EVERY:
+                told = 0
+            elif waited >= (told + 1) * self.EVERY:
+                told = int(waited // self.EVERY)
+                typer.echo(f"  ... move {self.moves + 1}: still thinking after {waited:.0f} s "
+                           "(--move-seconds limits a move; --param SEAT:key=value sets a search's budget)", err=True)
+
+    def stop(self) -> None:
+        self.done.set()
+        self.thread.join()
 
 
 def _seat_params(pairs: List[str], specs: list) -> list:

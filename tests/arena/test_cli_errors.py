@@ -377,3 +377,23 @@ def test_python_dash_m_arena_cli_knows_every_command():
     assert done.returncode == 0, done.stderr
     names = {line.split()[1] for line in done.stdout.splitlines() if line.startswith("│ ") and line[2] != " "}
     assert {"serve", "users", "results", "export", "tournament"} <= names, done.stdout
+
+
+def test_a_slow_move_in_arena_play_is_said_while_it_thinks(monkeypatch, capsys):
+    import time
+
+    from arena.cli import _SlowMoves
+
+    monkeypatch.setattr(_SlowMoves, "EVERY", 0.2)
+    seen = []
+    slow = _SlowMoves()
+    step = slow.watching(lambda state, seat, action: seen.append(action))
+    step(None, 0, "a")  # a quick move: nothing said
+    time.sleep(0.1)
+    step(None, 1, "b")
+    assert "still thinking" not in capsys.readouterr().err
+    time.sleep(0.7)  # the third move takes long
+    slow.stop()
+    said = capsys.readouterr().err
+    assert "move 3: still thinking after" in said and "--move-seconds limits a move" in said, said
+    assert seen == ["a", "b"]
