@@ -62,6 +62,8 @@ def list_users(db) -> list:
 _verified: dict = {}  # sha256(token) -> (user name, until): scrypt once a minute per token, not per request
 _verified_lock = threading.Lock()
 VERIFIED_SECONDS = 60.0
+_failed: dict = {}  # token id -> when a wrong secret for it was last checked
+FAILED_PAUSE = 1.0  # seconds: 100 wrong secrets for one id cost the server one scrypt a second, not 100
 
 
 def user_of_token(db, token: str) -> str | None:
@@ -76,8 +78,16 @@ def user_of_token(db, token: str) -> str | None:
     if known and known[1] > now:  # scrypt spared; the user must still be there (arena users remove)
         still = db.scalar(select(User.name).where(User.token_id == parts[1]))
         return known[0] if still == known[0] else None
+    with _verified_lock:  # a wrong secret for a token id costs scrypt at most once a FAILED_PAUSE
+        if now - _failed.get(parts[1], -FAILED_PAUSE) < FAILED_PAUSE:
+            return None
     user = db.scalar(select(User).where(User.token_id == parts[1]))
     if user is None or not hmac.compare_digest(_scrypt(parts[2], bytes.fromhex(user.token_salt)), user.token_hash):
+        if user is not None:
+            with _verified_lock:
+                if len(_failed) > 10000:
+                    _failed.clear()
+                _failed[parts[1]] = now
         return None
     with _verified_lock:
         if len(_verified) > 10000:

@@ -12,6 +12,7 @@ import re
 import secrets
 import shutil
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -150,11 +151,36 @@ def submit(ctx: Context, db, user: str, file: UploadFile, cls: str, name: str, p
         raise HTTPException(400, f"params: not JSON ({exc})") from None
     if not isinstance(params, dict):
         raise HTTPException(400, "params: give a JSON object of the class's keyword parameters")
-    owners = set(db.scalars(select(Submission.owner).where(Submission.name == name)))
-    builtin = any(p.name == name for p in ctx.ladder.cfg.players) and not owners
+    problem = params_problem(params)
+    if problem:
+        raise HTTPException(400, f"params: {problem}")
+    with SUBMITTING:  # the limits below are counted and the row added as one step (parallel uploads)
+        return _submit(ctx, db, user, file, cls, name, params)
+
+
+SUBMITTING = threading.Lock()
+
+
+def params_problem(params: dict) -> str | None:
+    """What makes parameters unfit to keep in a config, a log and leaderboard.json: text that
+    UTF-8 cannot hold (a lone surrogate such as ``"\\ud800"``) or a number JSON has not (NaN,
+    Infinity).  None where there is nothing."""
+    try:
+        json.dumps(params, allow_nan=False, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:  # a ValueError too: first
+        return f"text UTF-8 cannot hold ({exc.reason}: {exc.object[exc.start:exc.end]!r})"
+    except ValueError as exc:
+        return f"{exc} (NaN and Infinity have no JSON form)" if "Out of range float" in str(exc) else str(exc)
+    return None
+
+
+def _submit(ctx: Context, db, user: str, file: UploadFile, cls: str, name: str, params: dict) -> Submission:
+    owners = set(db.scalars(select(Submission.owner).where(func.lower(Submission.name) == name.lower())))
+    builtin = any(p.name.lower() == name.lower() for p in ctx.ladder.cfg.players) and not owners
     if builtin or (owners and owners != {user}):
-        raise HTTPException(403, f"player {name!r} belongs to {'the ladder' if builtin else 'another user'}; "
-                                 "choose another name")
+        raise HTTPException(403, f"player {name!r} is too like a name that belongs to "
+                                 f"{'the ladder' if builtin else 'another user'} (names are compared without "
+                                 "case); choose another name")
     hour = db.scalar(select(func.count()).select_from(Submission).where(Submission.owner == user,
                                                                          Submission.created > time.time() - 3600))
     if hour >= ctx.limits.submissions_per_hour:

@@ -101,6 +101,10 @@ class Ladder:
             if cfg.seeds == "public":
                 raise TournamentError(f"{folder}: its seeds are public (seeds: public), so it cannot take submitted "
                                       "players; serve a tournament with `seeds: secret` (configs/ladder.yaml)")
+            if cfg.isolation == "none":  # submitted code would run in this process, beside the secret and the log
+                raise TournamentError(f"{folder}: its players run unconfined (isolation: none), so it cannot take "
+                                      "submitted players; serve a tournament whose config leaves `isolation` out "
+                                      "(the jail)")
             self.key = tournament_key(cfg, self.store)
             check_log_against_schedule(cfg, self.store, self.key, echo)
             with sessions() as db:

@@ -20,6 +20,7 @@ from arena.serve.ladder import JAIL_LOCK
 
 IDLE_SECONDS = 600.0
 MAX_LIVE = 8
+PER_USER = 2  # live games a user may have at once: one user cannot take every seat of MAX_LIVE
 
 
 class Resigned(Exception):
@@ -111,6 +112,9 @@ class HumanGames:
             for old in [g for g in self.live.values() if g.over is not None]:  # kept in the database
                 del self.live[old.id]
             live = [g for g in self.live.values() if g.over is None]
+            if sum(g.owner == owner for g in live) >= PER_USER:
+                raise OverflowError(f"you have {PER_USER} games against bots going; finish one (or let it lapse: "
+                                    f"{IDLE_SECONDS:.0f} s without a move) first")
             if len(live) >= MAX_LIVE:
                 raise OverflowError(f"{MAX_LIVE} games against bots are being played; try again later")
             gid = secrets.token_hex(8)

@@ -48,7 +48,14 @@ def place_upload(filename: str, data_path: Path, cls: str, folder: Path, limits:
             shutil.copyfile(data_path, folder / module)
             return f"{folder / module}:{cls}"
         if name.endswith(".zip"):
-            unpack(data_path, folder, limits)
+            try:
+                unpack(data_path, folder, limits)
+            except UploadError:
+                raise
+            except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:  # a file and a folder of one name,
+                # a name too long for the disk, a damaged entry: the archive's fault, said as such
+                raise UploadError(f"the archive cannot be unpacked here ({type(exc).__name__}: "
+                                  f"{str(exc)[:200]})") from None
             return f"{folder / _module_in(folder, cls)}:{cls.rpartition(':')[2]}"
         raise UploadError(f"file {name!r}: upload a .py file or a .zip of the player's folder")
     except BaseException:

@@ -2,6 +2,7 @@
 the scheduling and the records; the server's app in this process, its loop driven by hand."""
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import select
 
 from serve_helpers import BROKEN, log_ids, readme_player, zip_of
@@ -98,6 +99,9 @@ def test_a_bad_archive_is_refused_with_the_reason(ladder_app):
     assert len(bomb) < 1024 * 1024  # small to send, 65 MiB unpacked
     answer = upload(c, token, "zipped", cls="mybot.py:MyBot", filename="bot.zip", data=bomb)
     assert answer.status_code == 400 and "unpacks to more than" in answer.json()["detail"]
+    for clash in ({"x": "1", "x/mybot.py": readme_player()}, {"a" * 300 + ".txt": "1", "mybot.py": readme_player()}):
+        answer = upload(c, token, "zipped", cls="mybot.py:MyBot", filename="bot.zip", data=zip_of(clash))
+        assert answer.status_code == 400 and "cannot be unpacked here" in answer.json()["detail"], answer.text
     good = zip_of({"bot/mybot.py": readme_player(), "bot/weights.txt": "1 2 3\n"})
     answer = upload(c, token, "zipped", cls="mybot.py:MyBot", filename="bot.zip", data=good)
     assert answer.status_code == 202, answer.text
@@ -340,3 +344,68 @@ def test_after_the_base_deals_the_next_deal_is_of_the_least_certain_pairing(ladd
     sigma["mybot"] = 0.5
     ladder.board = {"players": [{"name": n, "sigma": s} for n, s in sigma.items()]}
     assert {tuple(sorted(job["players"])) for job in ladder.next_jobs()} == {("random", "rules")}
+
+
+def test_parameters_no_config_or_json_could_hold_are_refused_and_the_ladder_goes_on(ladder_app):
+    """A hostile user's upload: params with a lone surrogate stopped the server for good (leaderboard.json
+    could not be written, nor at the restart); NaN made the player's page answer 500."""
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "mallory")
+    for params, said in (('{"x": "\\ud800"}', "UTF-8 cannot hold"), ('{"x": NaN}', "NaN and Infinity"),
+                         ('{"x": [1, Infinity]}', "NaN and Infinity")):
+        answer = upload(c, token, "boom", params=params)
+        assert answer.status_code == 400 and said in answer.json()["detail"], answer.text
+    assert upload(c, token, "fine", params='{"x": "caf\\u00e9"}').status_code == 202
+    step(rounds=1)
+    assert c.get("/api/leaderboard").status_code == 200
+
+
+def test_names_alike_but_for_case_imitate_no_one(ladder_app):
+    client, ladder, step = ladder_app
+    c = client()
+    alice, bob = add_user(ladder, "alice"), add_user(ladder, "bob")
+    assert upload(c, bob, "Random").status_code == 403  # the ladder's own `random`
+    assert upload(c, alice, "Bot").status_code == 202
+    answer = upload(c, bob, "bot")
+    assert answer.status_code == 403 and "names are compared without case" in answer.json()["detail"]
+
+
+def test_parallel_uploads_keep_the_live_players_limit(ladder_app):
+    from concurrent.futures import ThreadPoolExecutor
+
+    client, ladder, step = ladder_app
+    c = client(live_players=2, submissions_per_hour=50)
+    token = add_user(ladder, "bob")
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(lambda i: upload(c, token, f"race{i}"), range(8)))
+    assert sum(a.status_code == 202 for a in answers) == 2, [a.status_code for a in answers]
+
+
+def test_a_user_holds_at_most_two_games_against_bots(ladder_app):
+    from arena.serve.play import PER_USER
+
+    client, ladder, step = ladder_app
+    c = client()
+    games = _human_games(c)
+    started = [games.start("alice", "random", seat=0) for _ in range(PER_USER)]
+    with pytest.raises(OverflowError, match="you have 2 games against bots going"):
+        games.start("alice", "random", seat=0)
+    other = games.start("bob", "random", seat=0)  # another user still gets a seat
+    for gid in started + [other]:
+        games.get(gid).stopping = True  # as the server's stop does: the human resigns
+
+
+def test_wrong_secrets_for_one_token_id_cost_one_scrypt_a_second(ladder_app, monkeypatch):
+    from arena.serve import accounts
+
+    client, ladder, step = ladder_app
+    token = add_user(ladder, "alice")
+    token_id = token.split("_")[1]
+    calls = []
+    real = accounts._scrypt
+    monkeypatch.setattr(accounts, "_scrypt", lambda *a: calls.append(1) or real(*a))
+    c = client()
+    for i in range(20):
+        assert upload(c, f"arena_{token_id}_wrong{i}", "x").status_code == 401
+    assert len(calls) == 1

@@ -50,3 +50,16 @@ def test_users_add_prints_a_token_once_and_list_and_remove_work(tmp_path):
     assert code == 0 and out.startswith("alice\t") and "arena_" not in out
     assert run("users", "remove", "alice", str(results))[0] == 0
     assert "no users yet" in run("users", "list", str(results))[1]
+
+
+def test_a_tournament_whose_players_run_unconfined_is_refused(tmp_path):
+    """`isolation: none` would run every submitted player in the server's process, beside the
+    secret, the database and the log (a hostile user's player read the .secret so)."""
+    from arena.runs.config import load_config
+    from arena.runs.tournament import run_tournament
+
+    config = tmp_path / "open.yaml"
+    config.write_text(LADDER.format(name="open", deals=1, output=tmp_path / "results") + "isolation: none\n")
+    run_tournament(load_config(str(config)), echo=lambda m: None, report=False)
+    code, out = run("serve", str(tmp_path / "results" / "open"), "--port", "0", "--uploads", str(tmp_path / "up"))
+    assert code == 2 and "its players run unconfined (isolation: none)" in out, out
