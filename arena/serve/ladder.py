@@ -245,6 +245,9 @@ class Ladder:
                 check_new_player(entry, self.cfg)
         except TournamentError as exc:  # the upload's folder is the server's business, not the message's
             return str(exc).replace(str(Path(entry.spec.rpartition(":")[0]).parent) + "/", "")
+        except Exception as exc:  # noqa: BLE001 - whatever else one upload causes is that upload's, not the ladder's end
+            return f"the check could not be made ({type(exc).__name__}: {str(exc)[:200]})".replace(
+                str(Path(entry.spec.rpartition(":")[0]).parent) + "/", "")
         return ""
 
     def _set_players(self, players: list) -> None:
