@@ -181,6 +181,8 @@ def add_pages(app, ctx) -> None:
             stored = ctx.human_games.record(gid)
             if stored is None:
                 raise HTTPException(404, f"no game {gid!r}")
+            if stored["owner"] != user[0] and stored["record"] is None:  # unfinished: its player's alone
+                raise HTTPException(403, "this is another user's game")
             return page(request, "play.html", game=None, gid=gid, over=stored["record"], bot=stored["bot"],
                         status=stored["status"])
         if game.waiting is None:

@@ -100,6 +100,10 @@ class HumanGames:
         self.ladder, self.sessions = ladder, sessions
         self.live: dict = {}
         self.lock = threading.Lock()
+        with sessions() as db:  # games an earlier server left unfinished (stopped, killed): over, unplayed
+            for row in db.query(HumanGame).filter(HumanGame.status == "playing"):
+                row.status = "abandoned"
+            db.commit()
 
     def start(self, owner: str, bot: str, seat: int) -> str:
         cfg = self.ladder.cfg

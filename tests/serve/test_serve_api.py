@@ -409,3 +409,40 @@ def test_wrong_secrets_for_one_token_id_cost_one_scrypt_a_second(ladder_app, mon
     for i in range(20):
         assert upload(c, f"arena_{token_id}_wrong{i}", "x").status_code == 401
     assert len(calls) == 1
+
+
+def test_a_game_against_a_bot_left_by_a_stopped_server_is_over_and_its_players_alone(ladder_app):
+    from arena.serve.play import HumanGames
+
+    client, ladder, step = ladder_app
+    c = client()
+    games = _human_games(c)
+    gid = games.start("alice", "random", seat=0)
+    live = games.get(gid)
+    live.stopping = True
+    while live.over is None:  # its thread ends the game (and writes its row) first
+        live.wait_change(live.turn, 1.0)
+    games.live.clear()
+    with ladder.sessions() as db:  # as a server killed mid-game leaves its row: playing, no record
+        from arena.serve.db import HumanGame
+        row = db.get(HumanGame, gid)
+        row.status, row.record = "playing", None
+        db.commit()
+    HumanGames(ladder, ladder.sessions)  # the next server
+    assert games.record(gid)["status"] == "abandoned"
+    from arena.serve.accounts import open_session
+
+    for name in ("alice", "bob"):
+        add_user(ladder, name)
+    with ladder.sessions() as db:
+        cookie, _ = open_session(db, "bob")
+    from arena.serve.app import SESSION_COOKIE
+    bob = client()
+    bob.cookies.set(SESSION_COOKIE, cookie)
+    assert bob.get(f"/play/{gid}").status_code == 403  # alice's unfinished game
+    with ladder.sessions() as db:
+        cookie, _ = open_session(db, "alice")
+    alice = client()
+    alice.cookies.set(SESSION_COOKIE, cookie)
+    page = alice.get(f"/play/{gid}")
+    assert page.status_code == 200 and "left unfinished" in page.text and 'http-equiv="refresh"' not in page.text
