@@ -242,7 +242,25 @@ def shown_status(ctx: Context, sub: Submission) -> str:
     return sub.status  # rejected, retired
 
 
+def without_uploads_path(ctx: Context, value):
+    """``value`` (text, or lists and dicts of it) with the server's uploads folder written
+    ``uploads``: a submitted player's spec and its faults' tracebacks name files there, and the
+    folder is the server's business (by default under its account's home)."""
+    where = str(ctx.uploads)
+    if isinstance(value, str):
+        return value.replace(where, "uploads")
+    if isinstance(value, list):
+        return [without_uploads_path(ctx, v) for v in value]
+    if isinstance(value, dict):
+        return {k: without_uploads_path(ctx, v) for k, v in value.items()}
+    return value
+
+
 def player_info(ctx: Context, db, name: str, games: int = 200) -> dict:
+    return without_uploads_path(ctx, _player_info(ctx, db, name, games))
+
+
+def _player_info(ctx: Context, db, name: str, games: int = 200) -> dict:
     subs = list(db.scalars(select(Submission).where(Submission.name == name).order_by(Submission.version)))
     if subs:
         current = next((s for s in reversed(subs) if s.status == "accepted"), subs[-1])
@@ -286,4 +304,4 @@ def game_record(ctx: Context, game_id: str) -> dict | None:
     record = ctx.ladder.record(row.line)
     if record is not None:
         record.pop("player_seeds", None)
-    return record
+    return without_uploads_path(ctx, record)

@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from arena.serve.accounts import close_session, open_session, session_of, user_of_token
-from arena.serve.app import SESSION_COOKIE, game_record, player_info, submit, writer
+from arena.serve.app import SESSION_COOKIE, game_record, player_info, submit, without_uploads_path, writer
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -144,7 +144,8 @@ def add_pages(app, ctx) -> None:
         path = ctx.ladder.folder / "report.html"
         if not path.is_file():
             ctx.ladder.maybe_report(force=True)
-        return HTMLResponse(path.read_text(encoding="utf-8"), headers={"Content-Security-Policy": REPORT_POLICY})
+        return HTMLResponse(without_uploads_path(ctx, path.read_text(encoding="utf-8")),
+                            headers={"Content-Security-Policy": REPORT_POLICY})
 
     # --- a game against a bot ------------------------------------------------------------
     @app.get("/play", response_class=HTMLResponse)

@@ -446,3 +446,27 @@ def test_a_game_against_a_bot_left_by_a_stopped_server_is_over_and_its_players_a
     alice.cookies.set(SESSION_COOKIE, cookie)
     page = alice.get(f"/play/{gid}")
     assert page.status_code == 200 and "left unfinished" in page.text and 'http-equiv="refresh"' not in page.text
+
+
+def test_the_servers_uploads_folder_is_named_nowhere_it_serves(ladder_app):
+    """The report listed each submitted player's class path, and fault tracebacks their files, under
+    the server's uploads folder (by default under its account's home): served as ``uploads/...``."""
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "alice")
+    assert upload(c, token, "mybot").status_code == 202
+    step(rounds=2)
+    ladder.maybe_report(force=True)
+    folder = str(_ctx(c).uploads)
+    assert folder in (ladder.folder / "report.html").read_text()  # the file itself names it ...
+    report = c.get("/report").text
+    assert folder not in report and "uploads/" in report  # ... what is served does not
+    info = c.get("/api/players/mybot").json()
+    assert folder not in str(info)
+
+
+def _ctx(c):
+    app = c.app
+    while not hasattr(app, "state"):
+        app = app.app
+    return app.state.ctx
