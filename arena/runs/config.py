@@ -226,6 +226,9 @@ def _read_players(players, where) -> list:
             raise ConfigError(f"{where}: {key}.name: {name!r} is used by an earlier player")
         seen.add(name)
         params = _mapping(item.get("params") or {}, where, f"{key}.params")
+        problem = params_problem(params)
+        if problem:
+            raise ConfigError(f"{where}: {key}.params: {problem}")
         refusal = human_refusal(_text(item["class"], where, f"{key}.class"), params)
         if refusal:
             raise ConfigError(f"{where}: {key}.class: {refusal}")
@@ -289,6 +292,22 @@ def check_player_entry(entry: PlayerEntry, game: str, where: str, cfg: Tournamen
         raise ConfigError(f"{where}.params: {entry.spec} raised {type(exc).__name__}: {for_terminal(exc)}") from None
 
 
+
+
+def params_problem(params: dict) -> str | None:
+    """What makes a player's parameters unfit for a config, a log and leaderboard.json: text
+    that UTF-8 cannot hold (a lone surrogate such as ``"\\ud800"``: every later write of the
+    config or the leaderboard would fail) or a number JSON has not (NaN, Infinity).  None where
+    there is nothing."""
+    import json
+
+    try:
+        json.dumps(params, allow_nan=False, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:  # a ValueError too: first
+        return f"text UTF-8 cannot hold ({exc.reason}: {exc.object[exc.start:exc.end]!r})"
+    except (TypeError, ValueError) as exc:
+        return f"{exc} (NaN and Infinity have no JSON form)" if "Out of range float" in str(exc) else str(exc)
+    return None
 
 
 def _no_unknown(mapping, known, where, prefix):

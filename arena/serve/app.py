@@ -21,6 +21,7 @@ from fastapi import FastAPI, File, Form, HTTPException, Request, UploadFile
 from fastapi.responses import JSONResponse
 from sqlalchemy import func, select
 
+from arena.runs.config import params_problem
 from arena.serve.accounts import NAME, session_of, user_of_token
 from arena.serve.db import GameIndex, GameSeat, RatingPoint, Submission
 from arena.serve.uploads import UploadError, UploadLimits, place_upload
@@ -159,19 +160,6 @@ def submit(ctx: Context, db, user: str, file: UploadFile, cls: str, name: str, p
 
 
 SUBMITTING = threading.Lock()
-
-
-def params_problem(params: dict) -> str | None:
-    """What makes parameters unfit to keep in a config, a log and leaderboard.json: text that
-    UTF-8 cannot hold (a lone surrogate such as ``"\\ud800"``) or a number JSON has not (NaN,
-    Infinity).  None where there is nothing."""
-    try:
-        json.dumps(params, allow_nan=False, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError as exc:  # a ValueError too: first
-        return f"text UTF-8 cannot hold ({exc.reason}: {exc.object[exc.start:exc.end]!r})"
-    except ValueError as exc:
-        return f"{exc} (NaN and Infinity have no JSON form)" if "Out of range float" in str(exc) else str(exc)
-    return None
 
 
 def _submit(ctx: Context, db, user: str, file: UploadFile, cls: str, name: str, params: dict) -> Submission:

@@ -89,3 +89,14 @@ def test_config_round_trips_through_yaml(tmp_path):
     again = tmp_path / "again.yaml"
     again.write_text(cfg.to_yaml())
     assert load_config(again).to_dict() == cfg.to_dict()
+
+
+@pytest.mark.parametrize("value, said", [(float("nan"), "NaN and Infinity"), (float("inf"), "NaN and Infinity"),
+                                         ("\ud800", "UTF-8 cannot hold")])
+def test_params_no_config_or_leaderboard_could_hold_are_refused(tmp_path, value, said):
+    from arena.runs.config import config_from_dict
+
+    data = yaml.safe_load(toy_config(tmp_path, [player("a"), player("b")]).read_text())
+    data["players"][1]["params"] = {"x": value}
+    with pytest.raises(ConfigError, match=rf"players\[1\]\.params: .*{said}"):
+        config_from_dict(data, "t.yaml")
