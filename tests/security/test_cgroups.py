@@ -11,7 +11,17 @@ import pytest
 
 from arena.jail.cgroups import V1, V2, Cgroups
 
-SPIN = "import os, time\nif os.fork() == 0:\n    os.setsid()\nwhile True: pass"
+# The spinner forks only once told to (a line on stdin), so the test has put it in the cgroup
+# first: on a loaded machine the child could otherwise fork before the parent is moved.
+SPIN = "import os, sys\nsys.stdin.readline()\nif os.fork() == 0:\n    os.setsid()\nwhile True: pass"
+
+
+def _spinner(cgroup):
+    proc = subprocess.Popen([sys.executable, "-c", SPIN], stdin=subprocess.PIPE)
+    cgroup.add(proc.pid)
+    proc.stdin.write(b"go\n")
+    proc.stdin.flush()
+    return proc
 
 
 def _layouts():
@@ -47,8 +57,7 @@ def cgroup(request):
 
 
 def test_a_frozen_tree_gets_no_cpu_and_a_thawed_one_does(cgroup):
-    proc = subprocess.Popen([sys.executable, "-c", SPIN])
-    cgroup.add(proc.pid)  # frozen at once: the cgroup is made frozen
+    proc = _spinner(cgroup)  # frozen at once: the cgroup is made frozen
     time.sleep(0.3)
     pids = cgroup.pids()
     assert proc.pid in pids
@@ -66,8 +75,7 @@ def test_a_frozen_tree_gets_no_cpu_and_a_thawed_one_does(cgroup):
 
 
 def test_killing_the_cgroup_ends_its_whole_tree_even_frozen(cgroup):
-    proc = subprocess.Popen([sys.executable, "-c", SPIN])
-    cgroup.add(proc.pid)
+    proc = _spinner(cgroup)
     cgroup.thaw()
     deadline = time.monotonic() + 10
     while len(cgroup.pids()) < 2 and time.monotonic() < deadline:  # the child in a session of its own
