@@ -257,7 +257,7 @@ def fork_ready(count: int, child, seconds: float = 3.0) -> int:
     import mmap
 
     flags = mmap.mmap(-1, max(count, 1))
-    started = 0
+    pids = []
     for i in range(count):
         try:
             pid = os.fork()
@@ -270,11 +270,21 @@ def fork_ready(count: int, child, seconds: float = 3.0) -> int:
                 pass
             finally:
                 os._exit(0)
-        started += 1
+        pids.append(pid)
+    waiting = set(range(len(pids)))
     deadline = time.monotonic() + seconds
-    while sum(flags[:started]) < started and time.monotonic() < deadline:
+    while waiting and time.monotonic() < deadline:
+        for i in list(waiting):
+            if flags[i]:
+                waiting.discard(i)
+                continue
+            try:  # a child killed before it was ready (by a cap) will never be: stop waiting for it
+                if os.waitpid(pids[i], os.WNOHANG)[0]:
+                    waiting.discard(i)
+            except ChildProcessError:
+                waiting.discard(i)
         time.sleep(0.01)
-    return sum(flags[:started])
+    return sum(flags[:len(pids)])
 
 
 def _name_this_process(name: bytes) -> None:

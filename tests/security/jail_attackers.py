@@ -520,7 +520,11 @@ class Memory:
         address = "\0" + self.name
         for attempt in range(50):
             try:
-                with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+                s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            except OSError:  # no socket at all (the jail refuses them): nothing to retry
+                return None
+            try:
+                with s:
                     s.settimeout(1.0)
                     s.connect(address)
                     s.sendall(data)
@@ -965,7 +969,7 @@ class MemoryTree(RandomPlayer):
             while True:
                 time.sleep(1)
 
-        fork_ready(self.children, hoard)  # the ones the cap kills never say so: 3 s, then on
+        fork_ready(self.children, hoard)  # until each is ready or dead (the cap kills some), 3 s at most
 
 
 # --- 9. disk without bounds --------------------------------------------------------------

@@ -77,6 +77,16 @@ def workers(request):
     return request.param
 
 
+def in_process_and_ray(name: str, values: list, on_ray: list) -> pytest.MarkDecorator:
+    """Parametrize ``workers`` and ``name``: every value in process, those of ``on_ray`` on Ray
+    too.  The others read and parse what the player wrote with the same code on Ray as in
+    process, so a Ray run of each would only repeat a Ray start (seconds each); those kept
+    on Ray are the ones where Ray's side differs (its workers' environment, the secret's path)."""
+    params = [pytest.param(0, value, id=f"in-process-{value}") for value in values]
+    params += [pytest.param(2, value, id=f"ray-{value}") for value in on_ray]
+    return pytest.mark.parametrize(("workers", name), params, indirect=["workers"])
+
+
 # --- what the machine shows ----------------------------------------------------------------
 
 def stat_of(pid, tid=None):
@@ -440,7 +450,7 @@ def leftovers():
 
 # --- 1. the game master reopening a file ---------------------------------------------------
 
-@pytest.mark.parametrize("target", ["secret", "fifo", "zero", "environ"])
+@in_process_and_ray("target", ["secret", "fifo", "zero", "environ"], on_ray=["secret", "environ"])
 def test_a_file_the_game_master_opens_again_gives_nothing_away(tmp_path, workers, target):
     """The thief replaces its stderr file (and every other file it can reach) with a symlink
     and dies: the secret, the game master's environment, a FIFO's block or /dev/zero's
@@ -534,7 +544,7 @@ def true_ranks(record) -> list:
             1 + sum(1 for other in range(n) if other not in faulty and keys[other] > keys[seat]) for seat in range(n)]
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@in_process_and_ray("kind", KINDS, on_ray=["huge"])
 def test_a_malformed_reply_is_no_veto(tmp_path, workers, kind):
     """Three attackers write a malformed reply (``kind``) on every pipe they can write to: from
     ``start()`` (xs), from their first ``act()`` (xa), from ``end()`` after a loss (xe).  Every
