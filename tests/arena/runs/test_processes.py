@@ -32,7 +32,7 @@ def arena(*args, **kwargs):
 
 
 def test_a_driver_killed_midway_resumes_with_every_game_once(tmp_path):
-    path = toy_config(tmp_path, MIXED, games=25)
+    path = toy_config(tmp_path, MIXED, games=10)
     log = tmp_path / "results/t/games.jsonl"
     driver = arena("tournament", str(path))
     deadline = time.monotonic() + 30
@@ -41,13 +41,13 @@ def test_a_driver_killed_midway_resumes_with_every_game_once(tmp_path):
     driver.send_signal(signal.SIGKILL)
     driver.wait()
     partial = log.read_bytes().count(b"\n")
-    assert 20 <= partial < 150, "the driver should have been killed midway"
+    assert 20 <= partial < 60, "the driver should have been killed midway"
     again = arena("tournament", str(path))
     output, _ = again.communicate(timeout=60)
     assert again.returncode == 0, output
     ids = [json.loads(line)["id"] for line in log_lines(tmp_path / "results/t")]
-    assert len(ids) == len(set(ids)) == 150
-    clean = toy_config(tmp_path, MIXED, games=25, filename="clean.yaml", output=str(tmp_path / "clean"))
+    assert len(ids) == len(set(ids)) == 60
+    clean = toy_config(tmp_path, MIXED, games=10, filename="clean.yaml", output=str(tmp_path / "clean"))
     share_secret(tmp_path / "results/t", tmp_path / "clean/t")
     run(clean)
     assert (tmp_path / "results/t/leaderboard.json").read_text() == \
@@ -58,9 +58,9 @@ def test_a_driver_killed_midway_resumes_with_every_game_once(tmp_path):
                                            (signal.SIGTERM, 2)])  # on Ray: whose start puts a handler of its own
 def test_ctrl_c_sigterm_and_sighup_stop_cleanly_and_keep_the_finished_games(tmp_path, stop, workers):
     # slower moves than MIXED's, so that the signal surely lands while games remain
-    # (with 2 ms moves all 150 games could finish before the signal was handled)
+    # (with 2 ms moves all 60 games could finish before the signal was handled)
     slower = [player("a"), player("s1", "Sleepy", sleep=0.01), player("s2", "Sleepy", seed=3, sleep=0.01)]
-    path = toy_config(tmp_path, slower, games=25 if workers == 0 else 100, workers=workers)
+    path = toy_config(tmp_path, slower, games=10 if workers == 0 else 100, workers=workers)
     log = tmp_path / "results/t/games.jsonl"
     driver = arena("tournament", str(path))
     while not log.exists() or log.read_bytes().count(b"\n") < 10:
@@ -71,7 +71,7 @@ def test_ctrl_c_sigterm_and_sighup_stop_cleanly_and_keep_the_finished_games(tmp_
     assert driver.returncode == 128 + stop and f"interrupted ({stop.name}):" in output, output
     assert "SIGTERM received" not in output  # Ray's SIGTERM handler (its C++ stack dumps) never ran
     kept = log_lines(tmp_path / "results/t")
-    total = 150 if workers == 0 else 600
+    total = 60 if workers == 0 else 600
     assert 10 <= len(kept) < total and f"{len(kept)}/{total} games played" in output
     store = ResultsStore(tmp_path / "results/t")
     assert store.try_lock()  # released
@@ -152,7 +152,7 @@ def test_a_rerun_after_kill_9_of_a_ray_driver_leaves_no_process_of_it_behind(tmp
     from arena.jail.leftovers import _stat, descendants
 
     players = [player("a"), player("s1", "Sleepy", sleep=0.002), player("s2", "Sleepy", seed=3, sleep=0.002)]
-    path = toy_config(tmp_path, players, games=40, workers=2)
+    path = toy_config(tmp_path, players, games=15, workers=2)
     log = tmp_path / "results/t/games.jsonl"
     driver = arena("tournament", str(path))
     while not log.exists() or log.read_bytes().count(b"\n") < 20:
