@@ -303,6 +303,7 @@ class Cgroup:
             except OSError:
                 pass
         end = time.monotonic() + 5.0
+        killed: set = set()
         while time.monotonic() < end:
             if self._state_fd is not None and not self.frozen:
                 self.freeze(wait=True)  # a frozen tree cannot fork while it is being killed
@@ -310,12 +311,26 @@ class Cgroup:
             if not pids:
                 return
             for pid in pids:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
+                if pid not in killed:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+            killed.update(pids)
             self.thaw()  # in v1, frozen tasks die only once thawed
-            time.sleep(0.001)
+            # Let them die thawed: freezing again at once could catch a killed task before it
+            # ran to its exit (on a busy machine, again and again).  A task killed can fork no
+            # more; a pid not yet killed (one forked while the tree was being frozen) is what
+            # makes the loop freeze and kill again.
+            pause, settle = 0.0005, min(end, time.monotonic() + 1.0)
+            while time.monotonic() < settle:
+                time.sleep(pause)
+                pids = self.pids()
+                if not pids:
+                    return
+                if not killed.issuperset(pids):
+                    break
+                pause = min(pause * 2, 0.02)
 
     def remove(self) -> None:
         for fd in (self._freeze_fd, self._state_fd):
