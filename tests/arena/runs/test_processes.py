@@ -1,11 +1,10 @@
-"""The driver as a process: killed midway and run again; pointed at a separate Ray cluster."""
+"""The driver as a process: killed midway and run again, stopped by a signal, killed on Ray.
+(A driver pointed at a Ray cluster of its own: tests/arena/runs/test_cluster.py.)"""
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -80,72 +79,6 @@ def test_ctrl_c_sigterm_and_sighup_stop_cleanly_and_keep_the_finished_games(tmp_
         again = arena("tournament", str(path))
         output, _ = again.communicate(timeout=60)
         assert again.returncode == 0 and log_lines(tmp_path / "results/t")[:len(kept)] == kept
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def stop_head(head: subprocess.Popen, temp_dir: str) -> None:
-    """Stop only this head: its process group, then anything still naming its temp dir
-    (never `ray stop`, which would stop every Ray on the machine)."""
-    for sig, wait in ((signal.SIGTERM, 1), (signal.SIGKILL, 2)):
-        try:
-            os.killpg(head.pid, sig)
-        except ProcessLookupError:
-            break
-        try:
-            head.wait(timeout=wait)
-            break
-        except subprocess.TimeoutExpired:
-            continue
-    for pid in _pids_naming(temp_dir):
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-    head.wait(timeout=5)
-
-
-def _pids_naming(text: str) -> list:
-    pids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if text.encode() in (entry / "cmdline").read_bytes():
-                    pids.append(int(entry.name))
-            except OSError:
-                pass
-    return pids
-
-
-@pytest.mark.skipif(not Path(sys.executable).with_name("ray").exists() and not any(
-    (Path(p) / "ray").exists() for p in os.environ.get("PATH", "").split(os.pathsep)), reason="no `ray` command")
-def test_a_tournament_on_a_separate_ray_cluster(tmp_path):
-    port = free_port()
-    temp_dir = tempfile.mkdtemp(prefix="rayt", dir="/tmp")  # short: Ray's socket paths are limited
-    env = dict(os.environ, RAY_AUTH_MODE="disabled", RAY_USAGE_STATS_ENABLED="0")
-    head_log = tmp_path / "head.log"
-    with open(head_log, "w") as out:
-        head = subprocess.Popen(["ray", "start", "--head", f"--port={port}", "--num-cpus=1",
-                                 "--include-dashboard=false", f"--temp-dir={temp_dir}", "--block"],
-                                env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while "Ray runtime started" not in head_log.read_text():
-            assert head.poll() is None and time.monotonic() < deadline, head_log.read_text()
-            time.sleep(0.2)
-        path = toy_config(tmp_path, [player("a"), player("b", seed=1)], games=3)
-        driver = arena("tournament", str(path), "--address", f"127.0.0.1:{port}")
-        output, _ = driver.communicate(timeout=120)
-        assert driver.returncode == 0, output
-        assert f"Ray at 127.0.0.1:{port}" in output
-        assert len(log_lines(tmp_path / "results/t")) == 6
-    finally:
-        stop_head(head, temp_dir)
-    assert _pids_naming(temp_dir) == []
 
 
 def test_a_rerun_after_kill_9_of_a_ray_driver_leaves_no_process_of_it_behind(tmp_path):
