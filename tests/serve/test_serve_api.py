@@ -262,10 +262,11 @@ def test_a_human_plays_a_submitted_bot_in_its_jail_and_the_game_is_kept_apart(la
     live = games.get(gid)
     deadline = time.monotonic() + 300
     while live.over is None and time.monotonic() < deadline:
-        seen = live.wait_change(live.turn, 5.0)
-        if live.waiting is not None and live.over is None:
-            live.moves.put(len(live.waiting[1]) - 1)
-            live.wait_change(seen, 5.0)
+        with live.changed:
+            seen, waiting = live.turn, live.waiting
+        if waiting is not None:  # the human's turn: the last legal action
+            live.moves.put(len(waiting[1]) - 1)
+        live.wait_change(seen, 5.0)  # the human's move taken, or the bot's made
     record = games.record(gid)
     assert record["status"] == "over", record
     assert record["record"]["faults"] == [] and record["record"]["players"] == ["mybot", "you (alice)"]
