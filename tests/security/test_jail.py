@@ -231,12 +231,15 @@ class MasterGuard:
         self.probes += 1
         for pid in self.known:
             if pid not in self.seen:
-                self.seen.add(pid)
-                try:
-                    self.environ.update(e for e in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
-                                        if b"=" in e and len(e) >= 16)
+                try:  # empty until the process's exec has laid out its new stack: read again next time
+                    entries = [e for e in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+                               if b"=" in e and len(e) >= 16]
                 except OSError:
-                    pass
+                    entries = []
+                    self.seen.add(pid)
+                if entries:
+                    self.seen.add(pid)
+                    self.environ.update(entries)
             mib = status_kib(pid, "VmRSS") / 1024
             self.peak_mib = max(self.peak_mib, mib)
             if mib > MASTER_MIB:
