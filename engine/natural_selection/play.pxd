@@ -12,10 +12,12 @@ from engine.natural_selection.board cimport new_species
 
 cdef long BODY, DONE, DROP, NEW_LEFT, NEW_RIGHT, POP, TRAIT
 cdef long S_BODY, S_POP, FACE_DOWN, FAT, FAT_BIT, FIRST_CARD, MASK, MAX_SIZE
+cdef dict CARD_PLAYS
+cdef list SPECIES_MOVES
 
 
 @cython.locals(row=list, limit=cython.long, moves=list, boards=list, held=set, body=bint, pop=bint, sp=list,
-               c=cython.long)
+               c=cython.long, positions=Py_ssize_t, plays=list, at=tuple, kinds=list, drops=tuple)
 cpdef list legal_moves(NaturalSelectionState state, int seat)
 
 @cython.locals(c=cython.long)
