@@ -7,6 +7,7 @@ from engine.citadels.state cimport CitadelsState
 from engine.citadels.tiles cimport can_place, fitting_rotations, lay, placements
 
 cdef long V_LAY, ARCHITECT, REDRAWS
+cdef dict LAYS
 
 
 cpdef begin_map(CitadelsState s)
@@ -22,6 +23,7 @@ cpdef bint draw_tile(CitadelsState s, int seat)
 @cython.locals(seat=cython.int)
 cpdef bint step_map(CitadelsState s)
 
+@cython.locals(out=list, p=tuple)
 cpdef list legal_map(CitadelsState s)
 
 @cython.locals(cell=tuple)

@@ -10,7 +10,7 @@ A drawn tile is seen only by its drawer until laid (B5).
 from __future__ import annotations
 
 from engine.contract import IllegalActionError
-from engine.citadels.actions import Lay, V_LAY
+from engine.citadels.actions import LAYS, Lay, V_LAY, kept
 from engine.citadels.roles import ARCHITECT
 from engine.citadels.tiles import REDRAWS, can_place, fitting_rotations, lay, placements, tile_text
 
@@ -75,7 +75,11 @@ def step_map(s) -> bool:
 
 
 def legal_map(s) -> list:
-    return [Lay(x, y, r) for x, y, r in placements(s.frontier, s.drawn)]
+    out = []
+    for p in placements(s.frontier, s.drawn):  # (x, y, rotation)
+        a = LAYS.get(p)
+        out.append(a if a is not None else kept(LAYS, p, Lay))  # the kept value (actions.kept)
+    return out
 
 
 def apply_map(s, action) -> None:
