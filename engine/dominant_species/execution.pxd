@@ -22,10 +22,12 @@ cdef long WANDERLUST, WASTELAND
 cdef tuple COMPETITION_TERRAINS, CORNER_HEXES, MIGRATION_LIMIT, NEIGHBOURS, PRINTED, SECTION_SIZE, SECTION_START
 cdef tuple SPACE_INDEX, SPACE_SECTION, TWO_STEPS, _PASS, _MOVE, _DOMINATE
 cdef frozenset FREE_SPACES
-cdef dict _START
+cdef long _ONE
 
 @cython.locals(owner=cython.long, sec=cython.long)
 cpdef run_step(DominantState s, long step)
+
+cpdef start_section(DominantState s, long sec, long owner, long i)
 
 @cython.locals(base=cython.long, e=cython.long)
 cpdef list box(DominantState s, long b)
@@ -174,13 +176,13 @@ cpdef wasteland_sweep(DominantState s)
 cpdef list blank_spots(DominantState s)
 @cython.locals(wl_up=list)
 cpdef start_wanderlust(DominantState s, long owner, _i)
-@cython.locals(ctx=list, terrain=list, birds=bint, out=list, h=cython.long, moves=tuple, dests=list, x=cython.long,
+@cython.locals(ctx=list, terrain=list, birds=bint, out=list, h=cython.long, moves=tuple, dests=cython.long, x=cython.long,
                mid=cython.long)
 cpdef list _migration_moves(DominantState s, long seat)
 
 
 # (name cimports last: in a cycle of .pxd files a name is found only once declared)
-from engine.dominant_species.earth cimport (adjacent_tiles, bonus, dominant, eliminate, lay_tile,
+from engine.dominant_species.earth cimport (adjacent_tiles, bonus, dominant, eliminate, glaciation_targets, lay_tile,
                                             move_cube, remove_disc, return_disc,
                                             speciation_limit, vacant_corners, vacant_corners_of)
 from engine.dominant_species.planning cimport vacant_spaces

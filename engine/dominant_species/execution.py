@@ -46,7 +46,35 @@ def run_step(s, step: int) -> None:
         return
     if step not in FREE_SPACES:
         s.supply[owner] += 1
-    _START[sec](s, owner, SPACE_INDEX[step])
+    start_section(s, sec, owner, SPACE_INDEX[step])
+
+
+def start_section(s, sec: int, owner: int, i: int) -> None:
+    """The AP of ``owner`` on space ``i`` of section ``sec`` (not Initiative, not Regression)
+    comes up: its action begins.  (An if-chain rather than a table of functions, so that the
+    compiled build calls each in C.)"""
+    if sec == ADAPTATION:
+        start_adaptation(s, owner, i)
+    elif sec == ABUNDANCE:
+        start_abundance(s, owner, i)
+    elif sec == WASTELAND:
+        start_wasteland(s, owner, i)
+    elif sec == DEPLETION:
+        start_depletion(s, owner, i)
+    elif sec == GLACIATION:
+        start_glaciation(s, owner, i)
+    elif sec == SPECIATION:
+        start_speciation(s, owner, i)
+    elif sec == WANDERLUST:
+        start_wanderlust(s, owner, i)
+    elif sec == MIGRATION:
+        start_migration(s, owner, i)
+    elif sec == COMPETITION:
+        start_competition(s, owner, i)
+    elif sec == DOMINATION:
+        start_domination(s, owner, i)
+    else:
+        raise KeyError(sec)
 
 
 def box(s, b: int) -> list:
@@ -461,14 +489,20 @@ def _migration_moves(s, seat):
     for h in s.tiles:
         if ctx[h + 1]:
             moves = _MOVE[h]
-            if birds:
-                dests = [x for x in NEIGHBOURS[h] if terrain[x] >= 0]
+            if birds:  # one or two steps, each destination once, in hex order
+                dests = 0  # a bit per hex
+                for x in NEIGHBOURS[h]:
+                    if terrain[x] >= 0:
+                        dests |= _ONE << x
                 for mid, x in TWO_STEPS[h]:
-                    if terrain[mid] >= 0 and terrain[x] >= 0 and x not in dests:
-                        dests.append(x)
-                dests.sort()
-                for x in dests:
-                    out.append(moves[x])
+                    if terrain[mid] >= 0 and terrain[x] >= 0:
+                        dests |= _ONE << x
+                x = 0
+                while dests:
+                    if dests & 1:
+                        out.append(moves[x])
+                    dests >>= 1
+                    x += 1
             else:
                 for x in NEIGHBOURS[h]:
                     if terrain[x] >= 0:
@@ -476,6 +510,7 @@ def _migration_moves(s, seat):
     return out
 
 
+_ONE = 1  # (a C long in the compiled build: hex bits above 31 need a 64-bit shift)
 _MOVE = tuple(tuple((MOVE, h, x) for x in range(NUM_HEXES)) for h in range(NUM_HEXES))  # [src][dst]
 
 
@@ -594,11 +629,6 @@ def _dominate(s, action):
     else:
         D.done(s)
 
-
-_START = {ADAPTATION: start_adaptation, ABUNDANCE: start_abundance, WASTELAND: start_wasteland,
-          DEPLETION: start_depletion, GLACIATION: start_glaciation, SPECIATION: start_speciation,
-          WANDERLUST: start_wanderlust, MIGRATION: start_migration, COMPETITION: start_competition,
-          DOMINATION: start_domination}
 
 
 # each decision kind with its legal actions and its apply (decisions.register: a call,

@@ -26,4 +26,6 @@ cpdef advance(DominantState s)
 
 
 # (name cimports last: in a cycle of .pxd files a name is found only once declared)
-from engine.dominant_species cimport execution, planning, reset
+from engine.dominant_species cimport reset
+from engine.dominant_species.execution cimport run_step
+from engine.dominant_species.planning cimport next_placement
