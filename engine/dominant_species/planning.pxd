@@ -7,7 +7,7 @@
 import cython
 from engine.dominant_species.state cimport DominantState
 
-cdef long EXECUTION, GLACIATION, INITIATIVE, NUM_SPACES, PLACE, _INIT, _GLAC_FIRST, _GLAC_LAST, NONE
+cdef long EXECUTION, GLACIATION, INITIATIVE, NUM_SPACES, PLACE, _INIT, _GLAC_FIRST, _GLAC_LAST, NONE, ASK_PLACE
 cdef tuple SECTION_SIZE, SECTION_START, _ORDINARY, _PLACE
 cdef frozenset FREE_SPACES
 
@@ -15,7 +15,8 @@ cdef frozenset FREE_SPACES
 @cython.locals(ap=list, out=list, glac=list, sp=cython.long)
 cpdef list vacant_spaces(DominantState s, bint allow_initiative=*)
 
-@cython.locals(n=cython.long, supply=list, order=list, k=cython.long, pos=cython.long, seat=cython.long)
+@cython.locals(n=cython.long, supply=list, left=cython.long, order=list, k=cython.long, pos=cython.long,
+               seat=cython.long)
 cpdef next_placement(DominantState s)
 
 cpdef list _legal_place(DominantState s)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.dominant_species import decisions as D
 from engine.dominant_species.decisions import NONE
+from engine.dominant_species.decisions import PLACE as ASK_PLACE  # the decision (PLACE: the action's verb)
 from engine.dominant_species.actions import PLACE
 from engine.dominant_species.board import (FREE_SPACES, GLACIATION, INITIATIVE, NUM_SPACES, SECTION_SIZE,
                                            SECTION_START)
@@ -36,7 +37,10 @@ def next_placement(s) -> None:
     to date by each placement; ``s.cursor == -1`` marks it valid)."""
     n = s.num_players
     supply = s.supply
-    if any(supply):
+    left = 0  # APs in supply, all seats (any(supply), without a call)
+    for k in supply:
+        left += k
+    if left:
         if s.cursor != -1:
             s.ctx = [_PLACE[sp] for sp in vacant_spaces(s)]
             s.cursor = -1
@@ -47,7 +51,7 @@ def next_placement(s) -> None:
                 seat = order[pos]
                 if supply[seat]:
                     s.plan_pos = (pos + 1) % n
-                    s.pk = D.PLACE
+                    s.pk = ASK_PLACE
                     s.pseat = seat
                     return
     s.phase = EXECUTION
@@ -66,13 +70,19 @@ def _place(s, action):
     sp = action[1]
     s.ap[sp] = s.pseat
     s.supply[s.pseat] -= 1
-    ctx = s.ctx  # the PLACE actions of the vacant spaces, one per space: find it by its space
+    ctx = s.ctx  # the PLACE actions of the vacant spaces, one per space
     i = 0
-    for a in ctx:
-        space = a[1]
-        if space == sp:
+    for same in ctx:  # the very value from the legal list (a copy of ctx) ...
+        if same is action:
             break
         i += 1
+    else:  # ... or an equal one: found by its space
+        i = 0
+        for a in ctx:
+            space = a[1]
+            if space == sp:
+                break
+            i += 1
     del ctx[i]
     if _GLAC_FIRST <= sp < _GLAC_LAST and s.opt.glaciation_place_leftmost and s.ap[sp + 1] == -1:
         ctx.insert(i, _PLACE[sp + 1])
