@@ -19,7 +19,7 @@ cdef tuple SPACE_SECTION, SPECIATION_LIMIT
 cdef long ICE_AGE
 cdef double FUTURE_CAP, ICE_AGE_WEIGHT, SAFE_CUBE, DOOMED_CUBE
 cdef dict _FIXED, _CARD_VALUE, _SPACE_CACHE
-cdef Py_ssize_t _CACHE_SIZE
+cdef Py_ssize_t _CACHE_SIZE, _PER_KEY
 
 
 @cython.locals(n=cython.long, out=list, sp=list, hib=list, terrain=list, tundra=list, animal=tuple, tiles=list,
@@ -58,7 +58,8 @@ cdef class _Context:
                    i=cython.long)
     cpdef list space_values(self)
 
-    @cython.locals(s=DominantState, key=tuple)
+    @cython.locals(s=DominantState, key=tuple, boards=list, values=list, board=tuple, kept=list, out=list, a=tuple,
+                   space=Py_ssize_t)
     cpdef list place_values(self, legal)
 
 

@@ -146,9 +146,13 @@ SAFE_CUBE = 2.0
 DOOMED_CUBE = -1.0
 
 
-# planning values per (board, seat): a rollout's Planning asks about one board ~10 times
+# planning values per (board, seat): a rollout's Planning asks about one board ~10 times.
+# Keyed by the seat and the board's few scalars; under each key up to _PER_KEY boards (copies
+# of the lists the values read) with their values, compared list by list: no key of a few
+# hundred ints to build, hash and free at every Planning move.
 _SPACE_CACHE: dict = {}
-_CACHE_SIZE = 4096  # cleared when full; an entry is a few hundred ints
+_CACHE_SIZE = 4096  # keys; cleared when full
+_PER_KEY = 8  # boards kept per key, the oldest dropped first
 
 
 class _Context:
@@ -306,16 +310,31 @@ class _Context:
     def place_values(self, legal) -> list:
         """Planning changes nothing the space values read (only APs move), so they
         are computed once per position of the board and seat and kept in
-        ``_SPACE_CACHE``, keyed by everything they read."""
+        ``_SPACE_CACHE``, found by everything they read."""
         s = self.s
-        key = (self.me, s.animal, s.turn, s.scored, s.tundra_left, tuple(s.sp), tuple(s.elem), tuple(s.disp),
-               tuple(s.box), tuple(s.terrain), tuple(s.tundra), tuple(s.wl_up), s.gene[self.me])
-        values = _SPACE_CACHE.get(key)
-        if values is None:
+        key = (self.me, s.animal, s.turn, s.scored, s.tundra_left, s.gene[self.me])
+        boards = _SPACE_CACHE.get(key)
+        values = None
+        if boards is None:
             if len(_SPACE_CACHE) >= _CACHE_SIZE:
                 _SPACE_CACHE.clear()
-            values = _SPACE_CACHE[key] = self.space_values()
-        return [values[a[1]] for a in legal]
+            boards = _SPACE_CACHE[key] = []
+        else:
+            for board, kept in boards:
+                if (board[0] == s.sp and board[1] == s.elem and board[2] == s.disp and board[3] == s.box
+                        and board[4] == s.terrain and board[5] == s.tundra and board[6] == s.wl_up):
+                    values = kept
+                    break
+        if values is None:
+            values = self.space_values()
+            if len(boards) >= _PER_KEY:
+                del boards[0]
+            boards.append(((s.sp[:], s.elem[:], s.disp[:], s.box[:], s.terrain[:], s.tundra[:], s.wl_up[:]), values))
+        out = []
+        for a in legal:  # (PLACE, space)
+            space = a[1]
+            out.append(values[space])
+        return out
 
     # -- execution -----------------------------------------------------------------------------
     def value(self, a, pk: int) -> float:
