@@ -101,7 +101,9 @@ def legal_actions_turn(s) -> list:
             x, y = s.cr_pos[c]
             for t in attack_targets(s, c):
                 tx, ty = s.cr_pos[t]
-                append(kept(ATTACKS, (x, y, tx, ty, t // 4), Attack))
+                key = (x, y, tx, ty, t // 4)
+                a = ATTACKS.get(key)
+                append(a if a is not None else kept(ATTACKS, key, Attack))
     append(END_TURN)
     return out
 

@@ -98,9 +98,13 @@ def legal_draft(s) -> list:
         if r == MAGE:  # A6: names another player, never himself
             for t in range(s.num_players):
                 if t != seat:
-                    out.append(kept(PICKS, (MAGE, t), PickRole))
+                    key = (MAGE, t)
+                    a = PICKS.get(key)
+                    out.append(a if a is not None else kept(PICKS, key, PickRole))
         else:
-            out.append(kept(PICKS, (r, -1), PickRole))
+            key = (r, -1)
+            a = PICKS.get(key)
+            out.append(a if a is not None else kept(PICKS, key, PickRole))
     return out
 
 

@@ -8,6 +8,8 @@ from engine.citadels.tiles cimport can_place, fitting_rotations, lay, placements
 
 cdef long V_LAY, ARCHITECT, REDRAWS
 cdef dict LAYS
+cdef tuple _LAY_TEXTS
+cdef long NUM_KINDS
 
 
 cpdef begin_map(CitadelsState s)
@@ -26,5 +28,5 @@ cpdef bint step_map(CitadelsState s)
 @cython.locals(out=list, p=tuple)
 cpdef list legal_map(CitadelsState s)
 
-@cython.locals(cell=tuple)
+@cython.locals(cell=tuple, texts=dict)
 cpdef apply_map(CitadelsState s, action)
