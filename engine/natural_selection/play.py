@@ -27,9 +27,16 @@ def legal_moves(state, seat: int) -> list:
     moves = []
     append = moves.append
     positions = len(row)
-    # per species: (position, traits it holds or None when full, can grow body, can grow population)
-    boards = [(i, None if len(sp) - FIRST_CARD >= limit else {(c & ~FACE_DOWN) >> 4 for c in sp[FIRST_CARD:]},
-               sp[S_BODY] < MAX_SIZE, sp[S_POP] < MAX_SIZE) for i, sp in enumerate(row)]
+    # per species: (position, the traits it holds as bits (-1: no room for another), can grow
+    # body, can grow population)
+    boards = []
+    for i, sp in enumerate(row):
+        held = -1
+        if len(sp) - FIRST_CARD < limit:
+            held = 0
+            for c in sp[FIRST_CARD:]:
+                held |= 1 << ((c & ~FACE_DOWN) >> 4)
+        boards.append((i, held, sp[S_BODY] < MAX_SIZE, sp[S_POP] < MAX_SIZE))
     for card in sorted(set(state.hands[seat])):
         trait = card >> 4
         plays = CARD_PLAYS.get(card)  # its kept moves (actions.card_plays): none is made here
@@ -37,7 +44,7 @@ def legal_moves(state, seat: int) -> list:
             plays = card_plays(card, positions)
         for i, held, body, pop in boards:
             at = plays[i + 2]
-            if held is not None and trait not in held:
+            if held >= 0 and not held >> trait & 1:
                 append(at[0])
             if body:
                 append(at[1])
