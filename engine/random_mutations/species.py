@@ -77,11 +77,13 @@ def distinct_animals(an: list) -> list:
         return _FIRST
     seen = []
     out = []
-    for i in range(0, n, stride):
+    i = 0
+    while i < n:  # (not a range with a variable step: a Python range in the compiled build)
         key = an[i:i + stride]
         if key not in seen:
             seen.append(key)
             out.append(i)
+        i += stride
     return out
 
 
