@@ -10,7 +10,8 @@ from engine.citadels.tiles cimport neighbours
 from engine.citadels.traits cimport can_take
 
 cdef long V_ATTACK, V_END, V_GIFT, V_HEAL, V_SETTLE, V_TRAIT, SHAMAN, CAMOUFLAGE, PREDATOR, MAX_PER_TILE
-cdef tuple TRAIT_BIT, TRAITS
+cdef tuple TRAIT_BIT, TRAITS, TRAIT_PLAYS, GIFTS
+cdef dict ATTACKS, HEALS, SETTLES
 
 
 cpdef begin_actions(CitadelsState s)
@@ -27,7 +28,7 @@ cpdef in_supply(CitadelsState s, int seat)
 @cython.locals(seat=cython.long, near=list, out=list, t=Py_ssize_t)
 cpdef list attack_targets(CitadelsState s, int c)
 
-@cython.locals(seat=cython.int, out=list, own=list, hand=list, t=cython.long, c=cython.long)
+@cython.locals(seat=cython.int, out=list, own=list, hand=list, t=cython.long, c=cython.long, table=dict)
 cpdef list legal_actions_turn(CitadelsState s)
 
 @cython.locals(c=cython.long, target=cython.long)

@@ -8,8 +8,9 @@ finishes the turn.
 from __future__ import annotations
 
 from engine.contract import IllegalActionError
-from engine.citadels.actions import (Attack, EndTurn, PlayTrait, Settle, ShamanGift, ShamanHeal,
-                                   V_ATTACK, V_END, V_GIFT, V_HEAL, V_SETTLE, V_TRAIT)
+from engine.citadels.actions import (ATTACKS, END_TURN, GIFTS, HEALS, SETTLES, TRAIT_PLAYS, Attack, PlayTrait,
+                                     Settle, ShamanGift, ShamanHeal, V_ATTACK, V_END, V_GIFT, V_HEAL, V_SETTLE,
+                                     V_TRAIT, kept)
 from engine.citadels.roles import SHAMAN
 from engine.citadels.tiles import neighbours
 from engine.citadels.creatures import feed, give_trait, kill, settle
@@ -65,23 +66,45 @@ def attack_targets(s, c: int) -> list:
 def legal_actions_turn(s) -> list:
     seat = s.current_player
     out = []
+    append = out.append
+    # (each action is the kept value of actions.kept: see there)
     if not s.settled and in_supply(s, seat):
-        out.extend([Settle(x, y) for x, y in settle_cells(s, seat)])
+        for cell in settle_cells(s, seat):
+            a = SETTLES.get(cell)
+            append(a if a is not None else kept(SETTLES, cell, Settle))
     own = [c for c in s.creatures_of(seat) if s.cr_pos[c] is not None]
     if not s.traited:
         hand = s.hands[seat]
         for t in TRAITS:
             if hand[t]:
-                out.extend([PlayTrait(t, *s.cr_pos[c]) for c in own if can_take(s.cr_traits[c], t)])
+                table = TRAIT_PLAYS[t]
+                for c in own:
+                    if can_take(s.cr_traits[c], t):
+                        pos = s.cr_pos[c]
+                        a = table.get(pos)
+                        append(a if a is not None else kept(table, pos, PlayTrait, t))
     if not s.shaman_used and s.has_active(seat, SHAMAN):  # A13
         for t in TRAITS:
-            out.extend([ShamanGift(t, *s.cr_pos[c]) for c in own if can_take(s.cr_traits[c], t)])
-        out.extend([ShamanHeal(*s.cr_pos[c]) for c in own if s.cr_wound[c]])
+            table = GIFTS[t]
+            for c in own:
+                if can_take(s.cr_traits[c], t):
+                    pos = s.cr_pos[c]
+                    a = table.get(pos)
+                    append(a if a is not None else kept(table, pos, ShamanGift, t))
+        for c in own:
+            if s.cr_wound[c]:
+                pos = s.cr_pos[c]
+                a = HEALS.get(pos)
+                append(a if a is not None else kept(HEALS, pos, ShamanHeal))
     for c in own:
         if s.cr_traits[c] & TRAIT_BIT[PREDATOR] and not s.cr_attacked[c]:
             x, y = s.cr_pos[c]
-            out.extend([Attack(x, y, *s.cr_pos[t], t // 4) for t in attack_targets(s, c)])
-    out.append(EndTurn())
+            for t in attack_targets(s, c):
+                tx, ty = s.cr_pos[t]
+                key = (x, y, tx, ty, t // 4)
+                a = ATTACKS.get(key)
+                append(a if a is not None else kept(ATTACKS, key, Attack))
+    append(END_TURN)
     return out
 
 

@@ -155,6 +155,30 @@ class StopFeeding(NamedTuple):
         return "stop"
 
 
+# Kept action values: actions are immutable and compared by value, so the rules make each
+# distinct one once and hand out that value (a NamedTuple's __new__ runs as Python code, and
+# a position offers dozens of actions of which one is played).
+END_TURN = EndTurn()
+STOP_FEEDING = StopFeeding()
+DISCARDS = tuple(Discard(t) for t in range(4))  # by trait kind
+LAYS: dict = {}  # (x, y, rotation) -> Lay
+SETTLES: dict = {}  # (x, y) -> Settle
+FEEDS: dict = {}  # (x, y) -> Feed
+HEALS: dict = {}  # (x, y) -> ShamanHeal
+TRAIT_PLAYS = ({}, {}, {}, {})  # per trait kind: (x, y) -> PlayTrait
+GIFTS = ({}, {}, {}, {})  # per trait kind: (x, y) -> ShamanGift
+ATTACKS: dict = {}  # (x, y, tx, ty, victim) -> Attack
+PICKS: dict = {}  # (role, target) -> PickRole
+
+
+def kept(table: dict, key: tuple, kind, *head):
+    """``table[key]``, made on first use as ``kind(*head, *key)``."""
+    action = table.get(key)
+    if action is None:
+        action = table[key] = kind(*head, *key)
+    return action
+
+
 def _parse_cell(text: str) -> tuple:
     x, y = text.split(",")
     return int(x), int(y)

@@ -1,15 +1,16 @@
 # Cython declarations for engine/citadels/draft.py (pure-Python mode: the .py is the source;
 # this file only types it for the compiled build, `arena build`).  cpdef rule
 # functions on a CitadelsState; the imported constants as typed globals (no one reads them
-# from engine.citadels.draft).  legal_draft and reveal stay def (a generator expression, a
-# lambda: closures, which a cpdef function cannot hold).
+# from engine.citadels.draft).  reveal stays def (a generator expression and a lambda:
+# closures, which a cpdef function cannot hold).
 import cython
 from engine.citadels.state cimport CitadelsState
 from engine.citadels.traits cimport draw_card
 
 cdef long V_DISCARD, V_ROLE, MAGE, HAND_LIMIT, ROUND_DRAW
 cdef dict ROLE_BIT
-cdef tuple ROLES
+cdef tuple ROLES, DISCARDS
+cdef dict PICKS
 
 
 cpdef draw_trait_card(CitadelsState s, int seat)
@@ -40,3 +41,6 @@ cpdef bint step_draft(CitadelsState s)
 
 @cython.locals(seat=cython.int)
 cpdef apply_draft(CitadelsState s, action)
+
+@cython.locals(seat=cython.int, out=list, r=cython.long, t=cython.long)
+cpdef list legal_draft(CitadelsState s)

@@ -10,7 +10,7 @@ holds the Mage from whose turn it is.
 from __future__ import annotations
 
 from engine.contract import IllegalActionError
-from engine.citadels.actions import Discard, PickRole, V_DISCARD, V_ROLE
+from engine.citadels.actions import DISCARDS, PICKS, PickRole, V_DISCARD, V_ROLE, kept
 from engine.citadels.roles import MAGE, ROLE_BIT, ROLES
 from engine.citadels.traits import HAND_LIMIT, ROUND_DRAW, draw_card
 
@@ -48,7 +48,7 @@ def step_discard(s) -> bool:
 
 def legal_discard(s) -> list:
     hand = s.hands[s.current_player]
-    return [Discard(t) for t in range(4) if hand[t]]
+    return [DISCARDS[t] for t in range(4) if hand[t]]  # Discard(t), kept
 
 
 def apply_discard(s, action) -> None:
@@ -94,11 +94,17 @@ def step_draft(s) -> bool:
 def legal_draft(s) -> list:
     seat = s.current_player
     out = []
-    for r in free_roles(s):
+    for r in free_roles(s):  # (each action the kept value of actions.kept)
         if r == MAGE:  # A6: names another player, never himself
-            out.extend(PickRole(MAGE, t) for t in range(s.num_players) if t != seat)
+            for t in range(s.num_players):
+                if t != seat:
+                    key = (MAGE, t)
+                    a = PICKS.get(key)
+                    out.append(a if a is not None else kept(PICKS, key, PickRole))
         else:
-            out.append(PickRole(r))
+            key = (r, -1)
+            a = PICKS.get(key)
+            out.append(a if a is not None else kept(PICKS, key, PickRole))
     return out
 
 

@@ -11,6 +11,7 @@ from engine.citadels.scoring cimport controlled_tiles
 
 cdef long V_FEED, V_STOP, KING, KING_FOOD_CAP, MERCHANT, MERCHANT_FOOD, PLAINS, RIVER, AQUATIC
 cdef tuple BIOME, POOL_FOOD, TRAIT_BIT
+cdef dict FEEDS
 
 
 @cython.locals(seat=cython.int, food=cython.long, c=Py_ssize_t)
@@ -19,6 +20,7 @@ cpdef begin_feeding(CitadelsState s)
 cpdef list hungry(CitadelsState s, int seat)
 
 @cython.locals(seat=cython.int)
+@cython.locals(out=list, c=cython.long)
 cpdef list legal_feeding(CitadelsState s)
 
 @cython.locals(c=cython.long)

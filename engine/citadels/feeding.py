@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.contract import IllegalActionError
 from engine.citadels.creatures import feed, kill, wants_food
-from engine.citadels.actions import Feed, StopFeeding, V_FEED, V_STOP
+from engine.citadels.actions import FEEDS, STOP_FEEDING, Feed, V_FEED, V_STOP, kept
 from engine.citadels.roles import KING, KING_FOOD_CAP, MERCHANT, MERCHANT_FOOD
 from engine.citadels.scoring import controlled_tiles
 from engine.citadels.tiles import BIOME, PLAINS, POOL_FOOD, RIVER
@@ -50,7 +50,13 @@ def hungry(s, seat: int) -> list:
 
 def legal_feeding(s) -> list:
     seat = s.current_player
-    return [Feed(*s.cr_pos[c]) for c in hungry(s, seat)] + [StopFeeding()]
+    out = []
+    for c in hungry(s, seat):
+        pos = s.cr_pos[c]
+        a = FEEDS.get(pos)
+        out.append(a if a is not None else kept(FEEDS, pos, Feed))  # the kept value (actions.kept)
+    out.append(STOP_FEEDING)
+    return out
 
 
 def _feed_at(s, seat: int, action) -> None:

@@ -7,6 +7,9 @@ from engine.citadels.state cimport CitadelsState
 from engine.citadels.tiles cimport can_place, fitting_rotations, lay, placements
 
 cdef long V_LAY, ARCHITECT, REDRAWS
+cdef dict LAYS
+cdef tuple _LAY_TEXTS
+cdef long NUM_KINDS
 
 
 cpdef begin_map(CitadelsState s)
@@ -22,7 +25,8 @@ cpdef bint draw_tile(CitadelsState s, int seat)
 @cython.locals(seat=cython.int)
 cpdef bint step_map(CitadelsState s)
 
+@cython.locals(out=list, p=tuple)
 cpdef list legal_map(CitadelsState s)
 
-@cython.locals(cell=tuple)
+@cython.locals(cell=tuple, texts=dict)
 cpdef apply_map(CitadelsState s, action)

@@ -10,9 +10,9 @@ A drawn tile is seen only by its drawer until laid (B5).
 from __future__ import annotations
 
 from engine.contract import IllegalActionError
-from engine.citadels.actions import Lay, V_LAY
+from engine.citadels.actions import LAYS, Lay, V_LAY, kept
 from engine.citadels.roles import ARCHITECT
-from engine.citadels.tiles import REDRAWS, can_place, fitting_rotations, lay, placements, tile_text
+from engine.citadels.tiles import NUM_KINDS, REDRAWS, can_place, fitting_rotations, lay, placements, tile_text
 
 
 def begin_map(s) -> None:
@@ -74,8 +74,17 @@ def step_map(s) -> bool:
     return False
 
 
+# per tile kind: Lay action -> its text in the log (an f-string of the action's Python __str__
+# and the tile's text, made once per lay and tile rather than at every lay)
+_LAY_TEXTS = tuple({} for _ in range(NUM_KINDS))
+
+
 def legal_map(s) -> list:
-    return [Lay(x, y, r) for x, y, r in placements(s.frontier, s.drawn)]
+    out = []
+    for p in placements(s.frontier, s.drawn):  # (x, y, rotation)
+        a = LAYS.get(p)
+        out.append(a if a is not None else kept(LAYS, p, Lay))  # the kept value (actions.kept)
+    return out
 
 
 def apply_map(s, action) -> None:
@@ -86,5 +95,9 @@ def apply_map(s, action) -> None:
     if need is None or action.rotation not in fitting_rotations(s.drawn, need):
         raise IllegalActionError(f"citadels: {tile_text(s.drawn)} does not fit as {action}")
     lay(s.board, s.frontier, cell, s.drawn, action.rotation)
-    s.log.append((s.current_player, f"{action} {tile_text(s.drawn, action.rotation)}"))
+    texts = _LAY_TEXTS[s.drawn]
+    text = texts.get(action)
+    if text is None:  # the log's text of this lay of this tile, made once
+        text = texts[action] = f"{action} {tile_text(s.drawn, action.rotation)}"
+    s.log.append((s.current_player, text))
     s.drawn = -1

@@ -1,10 +1,11 @@
 # Cython declarations for engine/citadels/tiles.py (pure-Python mode: the .py is the source;
 # this file only types it for the compiled build, `arena build`).  The catalogue
 # and its tables stay Python globals (the rule modules, codec, render and the tests import
-# them from here); only the memo _FITTING is a typed global (no one reads it elsewhere).
+# them from here); only the memo _FITTING (a dict per kind) is a typed global (no one reads
+# it elsewhere).
 import cython
 
-cdef dict _FITTING
+cdef tuple _FITTING
 
 
 cpdef list neighbours(cell)
@@ -12,7 +13,7 @@ cpdef list neighbours(cell)
 @cython.locals(d=Py_ssize_t)
 cpdef bint fits(tuple edges, tuple need)
 
-@cython.locals(key=tuple)
+@cython.locals(memo=dict)
 cpdef tuple fitting_rotations(long kind, tuple need)
 
 @cython.locals(out=list)

@@ -91,16 +91,16 @@ def fits(edges: tuple, need: tuple) -> bool:
     return True
 
 
-_FITTING: dict = {}
+_FITTING = tuple({} for _ in CATALOGUE)  # per kind: need -> fitting rotations
 
 
 def fitting_rotations(kind: int, need: tuple) -> tuple:
     """Rotations of ``kind`` that fit a cell needing ``need`` (memoized: at most
     12 kinds x 5**4 needs)."""
-    key = (kind, need)
-    found = _FITTING.get(key)
+    memo = _FITTING[kind]
+    found = memo.get(need)
     if found is None:
-        found = _FITTING[key] = tuple([r for r, e in ROTATIONS[kind] if fits(e, need)])
+        found = memo[need] = tuple([r for r, e in ROTATIONS[kind] if fits(e, need)])
     return found
 
 

@@ -3,7 +3,7 @@
 A State has at most one pending decision (``s.pk``), owned by one seat
 (``s.pseat``), with its working data in ``s.ctx`` (a small list of ints) and a
 queue of later deciders or items (``s.queue``).  Each phase module registers,
-per kind, ``legal(s) -> list`` and ``apply(s, action)``; an ``apply`` either sets
+per kind, ``legal(s) -> list`` and ``apply(s, action)`` (``register``); an ``apply`` either sets
 the next decision or calls ``done(s)``, and the flow (``flow.advance``) runs
 the automatic steps up to the next decision.
 """
@@ -32,13 +32,12 @@ LEGAL: list = [None] * NUM_KINDS
 APPLY: list = [None] * NUM_KINDS
 
 
-def rule(kind, legal):
-    """Decorator: register ``apply`` for ``kind`` together with its ``legal``."""
-    def register(apply):
-        LEGAL[kind] = legal
-        APPLY[kind] = apply
-        return apply
-    return register
+def register(kind: int, legal, apply) -> None:
+    """Register ``legal(s)`` and ``apply(s, action)`` for decisions of ``kind``.  (A call at
+    the end of each phase module, not a decorator: Cython drops the decorator of a
+    ``cpdef`` function, and the compiled build types the apply functions.)"""
+    LEGAL[kind] = legal
+    APPLY[kind] = apply
 
 
 def ask(s, kind: int, seat: int) -> None:

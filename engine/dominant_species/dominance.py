@@ -26,7 +26,6 @@ def _legal_card(s):
     return [(CARD, k) for k in sorted(s.faceup)]
 
 
-@D.rule(D.CARD, _legal_card)
 def _card(s, action):
     k = action[1]
     s.faceup.remove(k)
@@ -57,7 +56,6 @@ def _legal_aq_tile(s):
     return [(CHOOSE, h) for h in s.ctx]
 
 
-@D.rule(D.AQ_TILE, _legal_aq_tile)
 def _aq_tile(s, action):
     h = action[1]
     s.ctx = [h]
@@ -71,7 +69,6 @@ def _legal_bag_take(s):
     return [(TAKE, e) for e in bag_types(s)]
 
 
-@D.rule(D.AQ_ELEM, _legal_bag_take)
 def _aq_elem(s, action):
     s.ctx = [s.ctx[0], action[1]]
     D.ask(s, D.AQ_CORNER, s.pseat)
@@ -81,7 +78,6 @@ def _legal_aq_corner(s):
     return [(PUT, c) for c in vacant_corners_of(s, s.ctx[0])]
 
 
-@D.rule(D.AQ_CORNER, _legal_aq_corner)
 def _aq_corner(s, action):
     e = s.ctx[1]
     s.bag[e] -= 1
@@ -102,7 +98,6 @@ def _legal_aq_count(s):
     return [(ADD, k, h) for k in range(min(4, s.gene[s.pseat]) + 1)]
 
 
-@D.rule(D.AQ_COUNT, _legal_aq_count)
 def _aq_count(s, action):
     k, h = action[1], action[2]
     s.sp[h * s.num_players + s.pseat] += k
@@ -153,7 +148,6 @@ def _legal_present_hit(s):
     return [(ELIMINATE, seat, h) for seat in present(s, h)]
 
 
-@D.rule(D.BIOMASS, _legal_present_hit)
 def _biomass(s, action):
     eliminate(s, action[2], action[1])
     _next_biomass(s, s.pseat)
@@ -168,7 +162,6 @@ def blight(s, me):
     D.ask(s, D.BLIGHT_TILE, me)
 
 
-@D.rule(D.BLIGHT_TILE, _all_tiles)
 def _blight_tile(s, action):
     corners = discs_on(s, action[1])
     if len(corners) > 1:
@@ -182,7 +175,6 @@ def _legal_blight_keep(s):
     return [(KEEP_DISC, c) for c in s.ctx]
 
 
-@D.rule(D.BLIGHT_KEEP, _legal_blight_keep)
 def _blight_keep(s, action):
     for c in s.ctx:
         if c != action[1]:
@@ -195,7 +187,6 @@ def catastrophe(s, me):
     D.ask(s, D.CAT_TILE, me)
 
 
-@D.rule(D.CAT_TILE, _all_tiles)
 def _cat_tile(s, action):
     h = action[1]
     s.ctx = [h]
@@ -211,7 +202,6 @@ def _legal_cat_spare(s):
     return [(SPARE, seat, h) for seat in present(s, h)]
 
 
-@D.rule(D.CAT_SPARE, _legal_cat_spare)
 def _cat_spare(s, action):
     h, keeper = action[2], action[1]
     n = s.num_players
@@ -225,7 +215,6 @@ def _next_cat_hit(s, me):
     _next_hit(s, me, D.CAT_HIT)
 
 
-@D.rule(D.CAT_HIT, _legal_present_hit)
 def _cat_hit(s, action):
     eliminate(s, action[2], action[1])
     _next_cat_hit(s, s.pseat)
@@ -270,7 +259,6 @@ def _legal_lose(s):
     return [(LOSE, e) for e in added_types(s, s.pseat)]
 
 
-@D.rule(D.DISEASE, _legal_lose)
 def _disease(s, action):
     _lose_element(s, s.pseat, action[1])
     _next_loser(s, D.DISEASE)
@@ -305,7 +293,6 @@ def _legal_evolve(s):
     return _evolve_targets(s, s.pseat) + [_PASS]
 
 
-@D.rule(D.EVOLVE, _legal_evolve)
 def _evolve(s, action):
     if action[0] == PASS:
         D.done(s)
@@ -340,7 +327,6 @@ def _legal_fecund(s):
     return [(ADD, 1, h) for h in s.ctx] + [_PASS]
 
 
-@D.rule(D.FECUND, _legal_fecund)
 def _fecund(s, action):
     if action[0] == PASS:
         D.done(s)
@@ -363,7 +349,6 @@ def _legal_fertile(s):
     return [(CHOOSE, h) for h in occupied_by(s, s.pseat)]
 
 
-@D.rule(D.FERTILE, _legal_fertile)
 def _fertile(s, action):
     n = s.num_players
     h = action[1]
@@ -377,7 +362,6 @@ def habitat(s, me):
         D.ask(s, D.HAB_ELEM, me)
 
 
-@D.rule(D.HAB_ELEM, _legal_bag_take)
 def _hab_elem(s, action):
     s.ctx = [action[1]]
     D.ask(s, D.HAB_CORNER, s.pseat)
@@ -387,7 +371,6 @@ def _legal_hab_corner(s):
     return [(PUT, c) for c in vacant_corners(s)]
 
 
-@D.rule(D.HAB_CORNER, _legal_hab_corner)
 def _hab_corner(s, action):
     e = s.ctx[0]
     s.bag[e] -= 1
@@ -405,7 +388,6 @@ def _legal_hib_tile(s):
     return _all_tiles(s) + [_PASS]
 
 
-@D.rule(D.HIB_TILE, _legal_hib_tile)
 def _hib_tile(s, action):
     if action[0] == PASS:
         D.done(s)
@@ -419,7 +401,6 @@ def _legal_hib_count(s):
     return [(ADD, k, h) for k in range(1, min(5, s.elim[s.pseat]) + 1)]
 
 
-@D.rule(D.HIB_COUNT, _legal_hib_count)
 def _hib_count(s, action):
     k, h = action[1], action[2]
     i = h * s.num_players + s.pseat
@@ -439,7 +420,6 @@ def _legal_ice_sheet(s):
     return [(GLACIATE, h) for h in glaciation_targets(s)]
 
 
-@D.rule(D.ICE_SHEET, _legal_ice_sheet)
 def _ice_sheet(s, action):
     glaciate(s, action[1], s.pseat)
     D.done(s)
@@ -469,7 +449,6 @@ def _legal_immigrants(s):
     return out
 
 
-@D.rule(D.IMMIGRANTS, _legal_immigrants)
 def _immigrants(s, action):
     seat = s.pseat
     if action[0] == LOSE:
@@ -497,7 +476,6 @@ def _legal_instinct(s):
     return [(PLACE, sp) for sp in vacant_spaces(s, allow_initiative=False)]
 
 
-@D.rule(D.INSTINCT, _legal_instinct)
 def _instinct(s, action):
     s.ap[action[1]] = s.pseat
     if s.opt.instinct_from_supply:
@@ -540,7 +518,6 @@ def mass_exodus(s, me):
     D.ask(s, D.EXODUS_TILE, me)
 
 
-@D.rule(D.EXODUS_TILE, _all_tiles)
 def _exodus_tile(s, action):
     h = action[1]
     s.ctx = [h]
@@ -556,7 +533,6 @@ def _legal_exodus_send(s):
     return [(SEND, seat, x) for seat in present(s, h) for x in dests]
 
 
-@D.rule(D.EXODUS_SEND, _legal_exodus_send)
 def _exodus_send(s, action):
     move_cube(s, s.ctx[0], action[2], action[1])
     if not present(s, s.ctx[0]):
@@ -569,7 +545,6 @@ def metamorphosis(s, me):
         D.ask(s, D.META_LOSE, me)
 
 
-@D.rule(D.META_LOSE, _legal_lose)
 def _meta_lose(s, action):
     _lose_element(s, s.pseat, action[1])
     if bag_types(s):
@@ -578,7 +553,6 @@ def _meta_lose(s, action):
         D.done(s)
 
 
-@D.rule(D.META_TAKE, _legal_bag_take)
 def _meta_take(s, action):
     e = action[1]
     s.bag[e] -= 1
@@ -621,7 +595,6 @@ def _legal_predator(s):
     return [(ELIMINATE, seat, h) for seat in present(s, h) if seat != s.pseat]
 
 
-@D.rule(D.PREDATOR, _legal_predator)
 def _predator(s, action):
     eliminate(s, action[2], action[1])
     _next_prey(s, s.pseat)
@@ -660,3 +633,34 @@ EFFECTS = {
     C.NICHE_BIOMES: niche_biomes, C.NOCTURNAL: nocturnal, C.OMNIVORE: omnivore, C.PARASITISM: parasitism,
     C.PREDATOR: predator, C.SYMBIOTIC: symbiotic, C.ICE_AGE: ice_age,
 }
+
+
+# each decision kind with its legal actions and its apply (decisions.register: a call,
+# not a decorator, so that the compiled build may type the apply functions)
+D.register(D.CARD, _legal_card, _card)
+D.register(D.AQ_TILE, _legal_aq_tile, _aq_tile)
+D.register(D.AQ_ELEM, _legal_bag_take, _aq_elem)
+D.register(D.AQ_CORNER, _legal_aq_corner, _aq_corner)
+D.register(D.AQ_COUNT, _legal_aq_count, _aq_count)
+D.register(D.BIOMASS, _legal_present_hit, _biomass)
+D.register(D.BLIGHT_TILE, _all_tiles, _blight_tile)
+D.register(D.BLIGHT_KEEP, _legal_blight_keep, _blight_keep)
+D.register(D.CAT_TILE, _all_tiles, _cat_tile)
+D.register(D.CAT_SPARE, _legal_cat_spare, _cat_spare)
+D.register(D.CAT_HIT, _legal_present_hit, _cat_hit)
+D.register(D.DISEASE, _legal_lose, _disease)
+D.register(D.EVOLVE, _legal_evolve, _evolve)
+D.register(D.FECUND, _legal_fecund, _fecund)
+D.register(D.FERTILE, _legal_fertile, _fertile)
+D.register(D.HAB_ELEM, _legal_bag_take, _hab_elem)
+D.register(D.HAB_CORNER, _legal_hab_corner, _hab_corner)
+D.register(D.HIB_TILE, _legal_hib_tile, _hib_tile)
+D.register(D.HIB_COUNT, _legal_hib_count, _hib_count)
+D.register(D.ICE_SHEET, _legal_ice_sheet, _ice_sheet)
+D.register(D.IMMIGRANTS, _legal_immigrants, _immigrants)
+D.register(D.INSTINCT, _legal_instinct, _instinct)
+D.register(D.EXODUS_TILE, _all_tiles, _exodus_tile)
+D.register(D.EXODUS_SEND, _legal_exodus_send, _exodus_send)
+D.register(D.META_LOSE, _legal_lose, _meta_lose)
+D.register(D.META_TAKE, _legal_bag_take, _meta_take)
+D.register(D.PREDATOR, _legal_predator, _predator)

@@ -7,9 +7,9 @@
 # names (scoring, observation, render import from it): wherever earth is imported before
 # state (a stale flow, execution, planning, reset or scoring runs as Python, and the package
 # then imports earth first) that is an ImportError.  The board numbers are C longs, its
-# tables typed (none is read from engine.dominant_species.earth elsewhere).  refresh_tiles,
-# glaciation_targets and glaciate stay defs: each holds a generator expression, a closure,
-# which Cython refuses in a cpdef function.
+# tables typed (none is read from engine.dominant_species.earth elsewhere).  refresh_tiles
+# and glaciate stay defs: each holds a generator expression, a closure, which Cython refuses
+# in a cpdef function.
 import cython
 
 cdef long NUM_HEXES, TUNDRA
@@ -76,3 +76,6 @@ cpdef bonus(s, long n)
 cpdef list adjacent_tiles(s, long h)
 
 cpdef bint adjacent(long a, long b)
+
+@cython.locals(terrain=list, tundra=list, out=list, h=cython.long, x=cython.long)
+cpdef list glaciation_targets(s)

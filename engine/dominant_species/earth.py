@@ -178,8 +178,14 @@ def glaciation_targets(s) -> list:
     if s.tundra_left <= 0:
         return []
     terrain, tundra = s.terrain, s.tundra
-    return [h for h in s.tiles if terrain[h] >= 0 and not tundra[h]
-            and any(tundra[x] for x in NEIGHBOURS[h])]
+    out = []
+    for h in s.tiles:
+        if terrain[h] >= 0 and not tundra[h]:
+            for x in NEIGHBOURS[h]:
+                if tundra[x]:
+                    out.append(h)
+                    break
+    return out
 
 
 def glaciate(s, h: int, seat: int) -> None:

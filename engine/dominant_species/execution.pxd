@@ -1,16 +1,15 @@
 # Cython declarations for engine/dominant_species/execution.py (pure-Python mode: the .py is
 # the source; this file only types it for the compiled build, `arena build`).
-# The step functions, the start_* functions, the legal-list functions and their helpers are
-# cpdef on a DominantState (C field access; C calls among them and into earth, planning and
-# scoring, cimported).  The decorated apply functions (@D.rule) stay defs: Cython drops the
-# decorator of a cpdef function, and with it the registration in decisions.APPLY (their
-# calls to the cpdef functions here are still C calls); so do wasteland_sweep, blank_spots,
-# start_wanderlust and _migration_moves (a generator expression is a closure, which Cython
-# refuses in a cpdef function).  The imported verbs and board numbers are C longs, the board
-# tables typed (none is read from engine.dominant_species.execution elsewhere).  Should
-# _dominate become cpdef: its h must stay an object, since with h a C long the literal 1 of
-# 's.scored |= 1 << h' is shifted as a C int (C shifts in the left operand's type) and
-# overflows for the hexes >= 31.
+# The step functions, the start_* functions, the legal-list functions, their helpers and the
+# apply functions are cpdef on a DominantState (C field access; C calls among them and into
+# earth, planning and scoring, cimported).  The apply functions are registered in
+# decisions.APPLY by a call (decisions.register), since Cython drops the decorator of a
+# cpdef function; an action stays an object (a tuple, indexed).  Loops are plain loops, not
+# generator expressions (a closure, which Cython refuses in a cpdef function).  The imported
+# verbs and board numbers are C longs, the board tables typed (none is read from
+# engine.dominant_species.execution elsewhere).  In _dominate, h stays an object: with h a C
+# long the literal 1 of 's.scored |= 1 << h' would be shifted as a C int (C shifts in the
+# left operand's type) and overflow for the hexes >= 31.
 import cython
 from engine.dominant_species.state cimport DominantState
 
@@ -23,10 +22,12 @@ cdef long WANDERLUST, WASTELAND
 cdef tuple COMPETITION_TERRAINS, CORNER_HEXES, MIGRATION_LIMIT, NEIGHBOURS, PRINTED, SECTION_SIZE, SECTION_START
 cdef tuple SPACE_INDEX, SPACE_SECTION, TWO_STEPS, _PASS, _MOVE, _DOMINATE
 cdef frozenset FREE_SPACES
-cdef dict _START
+cdef long _ONE
 
 @cython.locals(owner=cython.long, sec=cython.long)
 cpdef run_step(DominantState s, long step)
+
+cpdef start_section(DominantState s, long sec, long owner, long i)
 
 @cython.locals(base=cython.long, e=cython.long)
 cpdef list box(DominantState s, long b)
@@ -135,8 +136,53 @@ cpdef list _unscored(DominantState s)
 cpdef list _legal_dominate(DominantState s)
 
 
+# -- the apply functions (decisions.register) ------------------------------------------
+cpdef _init(DominantState s, action)
+cpdef _replace(DominantState s, action)
+@cython.locals(e=cython.long)
+cpdef _adapt(DominantState s, action)
+@cython.locals(ctx=list)
+cpdef _regress(DominantState s, action)
+cpdef _abund_elem(DominantState s, action)
+@cython.locals(e=cython.long)
+cpdef _abund_corner(DominantState s, action)
+cpdef _waste(DominantState s, action)
+cpdef _deplete(DominantState s, action)
+cpdef _glaciate(DominantState s, action)
+@cython.locals(terrain=list, h=cython.long)
+cpdef _spec_corner(DominantState s, action)
+@cython.locals(k=cython.long, h=cython.long, seat=cython.long)
+cpdef add_species_step(DominantState s, action)
+cpdef _spec_free(DominantState s, action)
+cpdef _wl_stack(DominantState s, action)
+@cython.locals(h=cython.long)
+cpdef _wl_hex(DominantState s, action)
+cpdef _wl_elem(DominantState s, action)
+@cython.locals(e=cython.long)
+cpdef _wl_corner(DominantState s, action)
+cpdef _wl_move(DominantState s, action)
+@cython.locals(h=cython.long)
+cpdef _migrate(DominantState s, action)
+@cython.locals(victim=cython.long, h=cython.long)
+cpdef _compete(DominantState s, action)
+@cython.locals(winner=cython.long)
+cpdef _dominate(DominantState s, action)
+
+# -- the loops that held a generator expression -------------------------------------------
+@cython.locals(types=list, swept=cython.long, e=cython.long, elem=list, terrain=list, tundra=list, c=cython.long,
+               h=cython.long)
+cpdef wasteland_sweep(DominantState s)
+@cython.locals(terrain=list, out=list, h=cython.long, x=cython.long)
+cpdef list blank_spots(DominantState s)
+@cython.locals(wl_up=list)
+cpdef start_wanderlust(DominantState s, long owner, _i)
+@cython.locals(ctx=list, terrain=list, birds=bint, out=list, h=cython.long, moves=tuple, dests=cython.long, x=cython.long,
+               mid=cython.long)
+cpdef list _migration_moves(DominantState s, long seat)
+
+
 # (name cimports last: in a cycle of .pxd files a name is found only once declared)
-from engine.dominant_species.earth cimport (adjacent_tiles, bonus, dominant, eliminate, lay_tile,
+from engine.dominant_species.earth cimport (adjacent_tiles, bonus, dominant, eliminate, glaciation_targets, lay_tile,
                                             move_cube, remove_disc, return_disc,
                                             speciation_limit, vacant_corners, vacant_corners_of)
 from engine.dominant_species.planning cimport vacant_spaces

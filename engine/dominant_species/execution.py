@@ -46,7 +46,35 @@ def run_step(s, step: int) -> None:
         return
     if step not in FREE_SPACES:
         s.supply[owner] += 1
-    _START[sec](s, owner, SPACE_INDEX[step])
+    start_section(s, sec, owner, SPACE_INDEX[step])
+
+
+def start_section(s, sec: int, owner: int, i: int) -> None:
+    """The AP of ``owner`` on space ``i`` of section ``sec`` (not Initiative, not Regression)
+    comes up: its action begins.  (An if-chain rather than a table of functions, so that the
+    compiled build calls each in C.)"""
+    if sec == ADAPTATION:
+        start_adaptation(s, owner, i)
+    elif sec == ABUNDANCE:
+        start_abundance(s, owner, i)
+    elif sec == WASTELAND:
+        start_wasteland(s, owner, i)
+    elif sec == DEPLETION:
+        start_depletion(s, owner, i)
+    elif sec == GLACIATION:
+        start_glaciation(s, owner, i)
+    elif sec == SPECIATION:
+        start_speciation(s, owner, i)
+    elif sec == WANDERLUST:
+        start_wanderlust(s, owner, i)
+    elif sec == MIGRATION:
+        start_migration(s, owner, i)
+    elif sec == COMPETITION:
+        start_competition(s, owner, i)
+    elif sec == DOMINATION:
+        start_domination(s, owner, i)
+    else:
+        raise KeyError(sec)
 
 
 def box(s, b: int) -> list:
@@ -59,7 +87,6 @@ def _legal_init(s):
     return [(INITIATIVE,), _PASS]
 
 
-@D.rule(D.INIT, _legal_init)
 def _init(s, action):
     if action[0] == PASS:
         s.supply[s.pseat] += 1
@@ -85,7 +112,6 @@ def _legal_replace(s):
     return [(PLACE, sp) for sp in s.ctx]
 
 
-@D.rule(D.REPLACE, _legal_replace)
 def _replace(s, action):
     s.ap[action[1]] = s.pseat
     D.done(s)
@@ -101,7 +127,6 @@ def _legal_adapt(s):
     return [(TAKE, e) for e in box(s, BOX_ADAPTATION)] + [_PASS]
 
 
-@D.rule(D.ADAPT, _legal_adapt)
 def _adapt(s, action):
     if action[0] == TAKE:
         e = action[1]
@@ -164,7 +189,6 @@ def _legal_regress(s):
     return [(KEEP, e) for e in s.ctx[1:]]
 
 
-@D.rule(D.REGRESS, _legal_regress)
 def _regress(s, action):
     ctx = s.ctx
     del ctx[ctx.index(action[1], 1)]
@@ -185,7 +209,6 @@ def _legal_abund_elem(s):
     return [(TAKE, e) for e in box(s, BOX_ABUNDANCE)] + [_PASS]
 
 
-@D.rule(D.ABUND_ELEM, _legal_abund_elem)
 def _abund_elem(s, action):
     if action[0] == PASS:
         D.done(s)
@@ -198,7 +221,6 @@ def _legal_abund_corner(s):
     return [(PUT, c) for c in vacant_corners(s)]
 
 
-@D.rule(D.ABUND_CORNER, _legal_abund_corner)
 def _abund_corner(s, action):
     e = s.ctx[0]
     s.box[BOX_ABUNDANCE * 6 + e] -= 1
@@ -216,7 +238,6 @@ def _legal_waste(s):
     return [(TAKE, e) for e in box(s, BOX_WASTELAND)] + [_PASS]
 
 
-@D.rule(D.WASTE, _legal_waste)
 def _waste(s, action):
     if action[0] == TAKE:
         s.box[BOX_WASTELAND * 6 + action[1]] -= 1
@@ -230,10 +251,17 @@ def wasteland_sweep(s) -> None:
     types = box(s, BOX_WASTELAND)
     if not types:
         return
+    swept = 0  # the types, as a bit mask
+    for e in types:
+        swept |= 1 << e
     elem, terrain, tundra = s.elem, s.terrain, s.tundra
     for c in s.live:
-        if elem[c] in types and any(terrain[h] >= 0 and tundra[h] for h in CORNER_HEXES[c]):
-            remove_disc(s, c)
+        e = elem[c]
+        if e >= 0 and swept >> e & 1:
+            for h in CORNER_HEXES[c]:
+                if terrain[h] >= 0 and tundra[h]:
+                    remove_disc(s, c)
+                    break
 
 
 # -- 6 Depletion ---------------------------------------------------------------------------------
@@ -252,7 +280,6 @@ def _legal_deplete(s):
     return [(REMOVE, c) for c in _depletable(s)] + [_PASS]
 
 
-@D.rule(D.DEPLETE, _legal_deplete)
 def _deplete(s, action):
     if action[0] == REMOVE:
         remove_disc(s, action[1], always_to_bag=True)
@@ -269,7 +296,6 @@ def _legal_glaciate(s):
     return [(GLACIATE, h) for h in glaciation_targets(s)] + [_PASS]
 
 
-@D.rule(D.GLACIATE, _legal_glaciate)
 def _glaciate(s, action):
     if action[0] == GLACIATE:
         glaciate(s, action[1], s.pseat)
@@ -294,7 +320,6 @@ def _legal_spec_corner(s):
     return [(SPECIATE_AT, c) for c in s.ctx] + [_PASS]
 
 
-@D.rule(D.SPEC_CORNER, _legal_spec_corner)
 def _spec_corner(s, action):
     if action[0] == PASS:
         D.done(s)
@@ -310,7 +335,6 @@ def _legal_spec_count(s):
     return [(ADD, k, h) for k in range(most + 1)]
 
 
-@D.rule(D.SPEC_COUNT, _legal_spec_count)
 def add_species_step(s, action):
     """One tile of a Speciation (also Aquatic's and Hibernation's counts use ADD)."""
     k, h = action[1], action[2]
@@ -327,7 +351,6 @@ def _legal_spec_free(s):
     return [(SPECIATE, h) for h in s.tiles if terrain[h] >= 0] + [_PASS]
 
 
-@D.rule(D.SPEC_FREE, _legal_spec_free)
 def _spec_free(s, action):
     if action[0] == SPECIATE:
         s.sp[action[1] * s.num_players + s.pseat] += 1
@@ -337,12 +360,21 @@ def _spec_free(s, action):
 
 # -- 9 Wanderlust ------------------------------------------------------------------------------------
 def blank_spots(s) -> list:
+    """The blank hexes next to a tile."""
     terrain = s.terrain
-    return [h for h in range(NUM_HEXES) if terrain[h] < 0 and any(terrain[x] >= 0 for x in NEIGHBOURS[h])]
+    out = []
+    for h in range(NUM_HEXES):
+        if terrain[h] < 0:
+            for x in NEIGHBOURS[h]:
+                if terrain[x] >= 0:
+                    out.append(h)
+                    break
+    return out
 
 
 def start_wanderlust(s, owner, _i):
-    if any(t >= 0 for t in s.wl_up) and blank_spots(s):
+    wl_up = s.wl_up
+    if (wl_up[0] >= 0 or wl_up[1] >= 0 or wl_up[2] >= 0) and blank_spots(s):
         D.ask(s, D.WL_STACK, owner)
 
 
@@ -350,7 +382,6 @@ def _legal_wl_stack(s):
     return [(STACK, i) for i in range(3) if s.wl_up[i] >= 0] + [_PASS]
 
 
-@D.rule(D.WL_STACK, _legal_wl_stack)
 def _wl_stack(s, action):
     if action[0] == PASS:
         D.done(s)
@@ -364,7 +395,6 @@ def _legal_wl_hex(s):
     return [(LAY, h) for h in blank_spots(s)]
 
 
-@D.rule(D.WL_HEX, _legal_wl_hex)
 def _wl_hex(s, action):
     h = action[1]
     lay_tile(s, h, s.ctx[0])
@@ -380,7 +410,6 @@ def _legal_wl_elem(s):
     return [(TAKE, e) for e in box(s, BOX_WANDERLUST)] + [_PASS]
 
 
-@D.rule(D.WL_ELEM, _legal_wl_elem)
 def _wl_elem(s, action):
     if action[0] == PASS:
         _wanderlust_moves(s)
@@ -393,7 +422,6 @@ def _legal_wl_corner(s):
     return [(PUT, c) for c in vacant_corners_of(s, s.ctx[0])]
 
 
-@D.rule(D.WL_CORNER, _legal_wl_corner)
 def _wl_corner(s, action):
     e = s.ctx[1]
     s.box[BOX_WANDERLUST * 6 + e] -= 1
@@ -429,7 +457,6 @@ def _legal_wl_move(s):
     return [(MOVE, x, h) for x in _mover_sources(s, s.pseat)] + [_PASS]
 
 
-@D.rule(D.WL_MOVE, _legal_wl_move)
 def _wl_move(s, action):
     if action[0] == PASS:
         _next_mover(s)
@@ -462,26 +489,35 @@ def _migration_moves(s, seat):
     for h in s.tiles:
         if ctx[h + 1]:
             moves = _MOVE[h]
-            if birds:
-                dests = [x for x in NEIGHBOURS[h] if terrain[x] >= 0]
+            if birds:  # one or two steps, each destination once, in hex order
+                dests = 0  # a bit per hex
+                for x in NEIGHBOURS[h]:
+                    if terrain[x] >= 0:
+                        dests |= _ONE << x
                 for mid, x in TWO_STEPS[h]:
-                    if terrain[mid] >= 0 and terrain[x] >= 0 and x not in dests:
-                        dests.append(x)
-                dests.sort()
-                out.extend(moves[x] for x in dests)
+                    if terrain[mid] >= 0 and terrain[x] >= 0:
+                        dests |= _ONE << x
+                x = 0
+                while dests:
+                    if dests & 1:
+                        out.append(moves[x])
+                    dests >>= 1
+                    x += 1
             else:
-                out.extend(moves[x] for x in NEIGHBOURS[h] if terrain[x] >= 0)
+                for x in NEIGHBOURS[h]:
+                    if terrain[x] >= 0:
+                        out.append(moves[x])
     return out
 
 
-_MOVE = tuple({x: (MOVE, h, x) for x in range(NUM_HEXES)} for h in range(NUM_HEXES))
+_ONE = 1  # (a C long in the compiled build: hex bits above 31 need a 64-bit shift)
+_MOVE = tuple(tuple((MOVE, h, x) for x in range(NUM_HEXES)) for h in range(NUM_HEXES))  # [src][dst]
 
 
 def _legal_migrate(s):
     return _migration_moves(s, s.pseat) + [_PASS]
 
 
-@D.rule(D.MIGRATE, _legal_migrate)
 def _migrate(s, action):
     if action[0] == PASS:
         D.done(s)
@@ -543,7 +579,6 @@ def _legal_compete(s):
     return _competition_targets(s, s.pseat) + [_PASS]
 
 
-@D.rule(D.COMPETE, _legal_compete)
 def _compete(s, action):
     if action[0] == PASS:
         D.done(s)
@@ -579,7 +614,6 @@ def _legal_dominate(s):
     return legal
 
 
-@D.rule(D.DOMINATE, _legal_dominate)
 def _dominate(s, action):
     if action[0] == PASS:
         D.done(s)
@@ -596,7 +630,26 @@ def _dominate(s, action):
         D.done(s)
 
 
-_START = {ADAPTATION: start_adaptation, ABUNDANCE: start_abundance, WASTELAND: start_wasteland,
-          DEPLETION: start_depletion, GLACIATION: start_glaciation, SPECIATION: start_speciation,
-          WANDERLUST: start_wanderlust, MIGRATION: start_migration, COMPETITION: start_competition,
-          DOMINATION: start_domination}
+
+# each decision kind with its legal actions and its apply (decisions.register: a call,
+# not a decorator, so that the compiled build may type the apply functions)
+D.register(D.INIT, _legal_init, _init)
+D.register(D.REPLACE, _legal_replace, _replace)
+D.register(D.ADAPT, _legal_adapt, _adapt)
+D.register(D.REGRESS, _legal_regress, _regress)
+D.register(D.ABUND_ELEM, _legal_abund_elem, _abund_elem)
+D.register(D.ABUND_CORNER, _legal_abund_corner, _abund_corner)
+D.register(D.WASTE, _legal_waste, _waste)
+D.register(D.DEPLETE, _legal_deplete, _deplete)
+D.register(D.GLACIATE, _legal_glaciate, _glaciate)
+D.register(D.SPEC_CORNER, _legal_spec_corner, _spec_corner)
+D.register(D.SPEC_COUNT, _legal_spec_count, add_species_step)
+D.register(D.SPEC_FREE, _legal_spec_free, _spec_free)
+D.register(D.WL_STACK, _legal_wl_stack, _wl_stack)
+D.register(D.WL_HEX, _legal_wl_hex, _wl_hex)
+D.register(D.WL_ELEM, _legal_wl_elem, _wl_elem)
+D.register(D.WL_CORNER, _legal_wl_corner, _wl_corner)
+D.register(D.WL_MOVE, _legal_wl_move, _wl_move)
+D.register(D.MIGRATE, _legal_migrate, _migrate)
+D.register(D.COMPETE, _legal_compete, _compete)
+D.register(D.DOMINATE, _legal_dominate, _dominate)

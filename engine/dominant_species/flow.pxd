@@ -2,8 +2,8 @@
 # source; this file only types it for the compiled build, `arena build`).
 # advance is cpdef on a DominantState (C field access) and calls run_step, next_placement,
 # reset.begin and reset.finish in C (cimported); the phase codes and TERMINAL are C longs
-# (no one imports them from engine.dominant_species.flow).  D.NONE stays a Python lookup:
-# decisions' constants must stay in its namespace (tests and every rule module read them).
+# (no one imports them from engine.dominant_species.flow), and so is decisions' NONE, imported
+# by name (it stays in decisions' namespace, where tests and every rule module read it).
 #
 # Import order: a compiled module that cimports a .pxd imports, at its start, the module of
 # every .pxd it reads (transitively), and state.py imports flow, scoring, observation and
@@ -16,7 +16,7 @@
 import cython
 from engine.dominant_species.state cimport DominantState
 
-cdef long TERMINAL, EXECUTION, PLANNING, RESET
+cdef long TERMINAL, EXECUTION, PLANNING, RESET, NONE
 cdef tuple STEPS
 cdef Py_ssize_t _NSTEPS
 
@@ -26,4 +26,6 @@ cpdef advance(DominantState s)
 
 
 # (name cimports last: in a cycle of .pxd files a name is found only once declared)
-from engine.dominant_species cimport execution, planning, reset
+from engine.dominant_species cimport reset
+from engine.dominant_species.execution cimport run_step
+from engine.dominant_species.planning cimport next_placement

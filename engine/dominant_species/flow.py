@@ -3,7 +3,7 @@ display) -> Reset; ``advance`` runs every automatic step up to the next decision
 from __future__ import annotations
 
 from engine.contract import TERMINAL
-from engine.dominant_species import decisions as D
+from engine.dominant_species.decisions import NONE
 from engine.dominant_species import dominance  # noqa: F401  (registers the card decisions)
 from engine.dominant_species import reset
 from engine.dominant_species.board import EXECUTION, PLANNING, RESET, STEPS
@@ -15,7 +15,7 @@ _NSTEPS = len(STEPS)
 
 def advance(s) -> None:
     nsteps = _NSTEPS
-    while s.pk == D.NONE:
+    while s.pk == NONE:
         phase = s.phase
         if phase == EXECUTION:
             cursor = s.cursor

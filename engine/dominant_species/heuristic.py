@@ -146,9 +146,13 @@ SAFE_CUBE = 2.0
 DOOMED_CUBE = -1.0
 
 
-# planning values per (board, seat): a rollout's Planning asks about one board ~10 times
+# planning values per (board, seat): a rollout's Planning asks about one board ~10 times.
+# Keyed by the seat and the board's few scalars; under each key up to _PER_KEY boards (copies
+# of the lists the values read) with their values, compared list by list: no key of a few
+# hundred ints to build, hash and free at every Planning move.
 _SPACE_CACHE: dict = {}
-_CACHE_SIZE = 4096  # cleared when full; an entry is a few hundred ints
+_CACHE_SIZE = 4096  # keys; cleared when full
+_PER_KEY = 8  # boards kept per key, the oldest dropped first
 
 
 class _Context:
@@ -180,9 +184,13 @@ class _Context:
         """Own pay minus the best other pay if tile ``h`` were scored now."""
         s, n = self.s, self.n
         counts = s.sp[h * n:h * n + n]
-        pays = dict(places_pay(counts, s.animal, SCORING[tile_type(s, h)]))
-        mine = pays.get(self.me, 0)
-        return mine - max([pays.get(x, 0) for x in range(n) if x != self.me] or [0])
+        mine = best = 0  # pays are positive: a seat without one counts 0
+        for seat, points in places_pay(counts, s.animal, SCORING[tile_type(s, h)]):
+            if seat == self.me:
+                mine = points
+            elif points > best:
+                best = points
+        return mine - best
 
     def corner_use(self, c: int, e: int) -> float:
         """How much a disc of element ``e`` on corner ``c`` helps us against the others."""
@@ -216,23 +224,33 @@ class _Context:
         values[DOMINATION] = best + 1.0
         # Adaptation: display room and the box's elements that match our tiles
         disp = s.disp
-        room = sum(disp[me * 6:me * 6 + 6]) < 6
-        if room:
+        held = 0  # discs on our display
+        for e in range(6):
+            held += disp[me * 6 + e]
+        if held < 6:
             gain = 0.0
             box = s.box[BOX_ADAPTATION * 6:BOX_ADAPTATION * 6 + 6]
-            if any(box):
-                for e in range(6):
-                    if box[e]:
-                        g = self._element_gain(e)
-                        if g > gain:
-                            gain = g
+            for e in range(6):
+                if box[e]:
+                    g = self._element_gain(e)
+                    if g > gain:
+                        gain = g
             values[ADAPTATION] = 2.0 + gain
         else:
             values[ADAPTATION] = -1.0
         printed = PRINTED[s.animal[me]]
         reg = s.box[BOX_REGRESSION * 6:BOX_REGRESSION * 6 + 6]
-        values[REGRESSION] = 1.5 * sum(1 for e in range(6) if reg[e] and disp[me * 6 + e] > printed[e]) - 0.5
-        values[WANDERLUST] = 3.0 if any(t >= 0 for t in s.wl_up) else -1.0
+        lost = 0  # added elements of ours that Regression may take
+        for e in range(6):
+            if reg[e] and disp[me * 6 + e] > printed[e]:
+                lost += 1
+        values[REGRESSION] = 1.5 * lost - 0.5
+        face_up = False  # a wanderlust tile to lay
+        for t in s.wl_up:
+            if t >= 0:
+                face_up = True
+                break
+        values[WANDERLUST] = 3.0 if face_up else -1.0
         values[GLACIATION] = 1.6 if s.tundra_left > 0 else -1.0
         return values
 
@@ -243,7 +261,10 @@ class _Context:
         for h in s.tiles:
             k = sp[h * n + me]
             if k and s.terrain[h] >= 0:
-                on = sum(1 for c in s.geo.hex_corners[h] if elem[c] == e)
+                on = 0
+                for c in s.geo.hex_corners[h]:
+                    if elem[c] == e:
+                        on += 1
                 if on:
                     gain += 0.5 * on + (1.5 * k if not self.match(h) else 0.0)
         return gain
@@ -274,11 +295,17 @@ class _Context:
         sp, terrain, tundra = s.sp, s.terrain, s.tundra
         shared = []
         for h in s.tiles:
-            if terrain[h] >= 0 and sp[h * n + me] and any(sp[h * n + x] for x in range(n) if x != me):
-                shared.append(TUNDRA if tundra[h] else terrain[h])
+            if terrain[h] >= 0 and sp[h * n + me]:
+                for x in range(n):
+                    if x != me and sp[h * n + x]:
+                        shared.append(TUNDRA if tundra[h] else terrain[h])
+                        break
         out = []
         for terrains in COMPETITION_TERRAINS:
-            k = sum(1 for t in shared if t == TUNDRA or t in terrains)
+            k = 0
+            for t in shared:
+                if t == TUNDRA or t in terrains:
+                    k += 1
             out.append(1.2 * min(k, 3))
         return out
 
@@ -306,16 +333,31 @@ class _Context:
     def place_values(self, legal) -> list:
         """Planning changes nothing the space values read (only APs move), so they
         are computed once per position of the board and seat and kept in
-        ``_SPACE_CACHE``, keyed by everything they read."""
+        ``_SPACE_CACHE``, found by everything they read."""
         s = self.s
-        key = (self.me, s.animal, s.turn, s.scored, s.tundra_left, tuple(s.sp), tuple(s.elem), tuple(s.disp),
-               tuple(s.box), tuple(s.terrain), tuple(s.tundra), tuple(s.wl_up), s.gene[self.me])
-        values = _SPACE_CACHE.get(key)
-        if values is None:
+        key = (self.me, s.animal, s.turn, s.scored, s.tundra_left, s.gene[self.me])
+        boards = _SPACE_CACHE.get(key)
+        values = None
+        if boards is None:
             if len(_SPACE_CACHE) >= _CACHE_SIZE:
                 _SPACE_CACHE.clear()
-            values = _SPACE_CACHE[key] = self.space_values()
-        return [values[a[1]] for a in legal]
+            boards = _SPACE_CACHE[key] = []
+        else:
+            for board, kept in boards:
+                if (board[0] == s.sp and board[1] == s.elem and board[2] == s.disp and board[3] == s.box
+                        and board[4] == s.terrain and board[5] == s.tundra and board[6] == s.wl_up):
+                    values = kept
+                    break
+        if values is None:
+            values = self.space_values()
+            if len(boards) >= _PER_KEY:
+                del boards[0]
+            boards.append(((s.sp[:], s.elem[:], s.disp[:], s.box[:], s.terrain[:], s.tundra[:], s.wl_up[:]), values))
+        out = []
+        for a in legal:  # (PLACE, space)
+            space = a[1]
+            out.append(values[space])
+        return out
 
     # -- execution -----------------------------------------------------------------------------
     def value(self, a, pk: int) -> float:
@@ -381,7 +423,11 @@ class _Context:
         if verb == GLACIATE:
             h = a[1]
             n = self.n
-            v = bonus(s, sum(1 for x in NEIGHBOURS[h] if s.terrain[x] >= 0 and s.tundra[x]))
+            near = 0  # tundra tiles around
+            for x in NEIGHBOURS[h]:
+                if s.terrain[x] >= 0 and s.tundra[x]:
+                    near += 1
+            v = bonus(s, near)
             for seat in range(n):
                 k = s.sp[h * n + seat]
                 if k > 1:
@@ -391,7 +437,11 @@ class _Context:
             return v
         if verb == LAY:
             h = a[1]
-            return float(bonus(s, sum(1 for x in NEIGHBOURS[h] if s.terrain[x] >= 0)))
+            near = 0  # tiles around
+            for x in NEIGHBOURS[h]:
+                if s.terrain[x] >= 0:
+                    near += 1
+            return float(bonus(s, near))
         if verb == INITIATIVE:
             return 1.0
         return 0.0

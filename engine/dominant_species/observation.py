@@ -142,56 +142,13 @@ class DominantObservation(Observation):
         self._tiles = None  # tiles(), computed once
 
     def sample(self, rng) -> "state_module.DominantState":
-        cls = state_module.DominantState
-        s = cls.__new__(cls)
-        s.options, s.opt, s.geo, s.animal, s.seat_of = self.options, self.opt, self.geo, self.animal, self.seat_of
-        s.terrain = list(self.terrain)
-        s.live = list(self.live)
-        s.tundra = list(self.tundra)
-        s.sp = list(self.sp)
-        s.hib = list(self.hib)
-        s.elem = list(self.elem)
-        s.disp = list(self.disp)
-        s.gene = list(self.gene)
-        s.elim = list(self.elim)
-        s.supply = list(self.supply)
-        s.aps = list(self.aps)
-        s.vp = list(self.vp)
-        s.bag = list(self.bag)
-        s.gone = list(self.gone)
-        s.box = list(self.box)
-        s.order = list(self.order)
-        s.ap = list(self.ap)
-        s.faceup = list(self.faceup)
-        s.used = list(self.used)
-        s.wl_up = list(self.wl_up)
-        s.ctx = list(self.ctx)
-        s.queue = list(self.queue)
-        s.num_players = self.num_players
-        s.current_player = self.current_player
-        s.tundra_left = self.tundra_left
-        s.survival = self.survival
-        s.scored = self.scored
-        s.last_scored = self.last_scored
-        s.ice_age = self.ice_age
-        s.turn = self.turn
-        s.phase = self.phase
-        s.cursor = self.cursor
-        s.plan_pos = self.plan_pos
-        s.pk = self.pk
-        s.pseat = self.pseat
-        s.tiles = list(self.tile_hexes)
         deck = [k for k in self.deck_cards if k != ICE_AGE]
         deck = rng.take(deck, len(deck))  # a uniform permutation
-        s.deck = ([ICE_AGE] if ICE_AGE in self.deck_cards else []) + deck
+        deck = ([ICE_AGE] if ICE_AGE in self.deck_cards else []) + deck
         tiles = rng.take(list(self.wl_unseen), len(self.wl_unseen))
         a, b = self.wl_sizes[0], self.wl_sizes[0] + self.wl_sizes[1]
-        s.wl = [tiles[:a], tiles[a:b], tiles[b:]]
-        s.rng = rng.fork(0xD05 + self.seat)
-        s.log_done = self.history
-        s.log_tail = []
-        s._legal = None
-        return s
+        wl = [tiles[:a], tiles[a:b], tiles[b:]]
+        return state_module.from_observation(self, deck, wl, rng.fork(0xD05 + self.seat))
 
     # -- views for bot authors ------------------------------------------------------------
     @property

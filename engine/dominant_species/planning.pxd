@@ -1,13 +1,13 @@
 # Cython declarations for engine/dominant_species/planning.py (pure-Python mode: the .py is
 # the source; this file only types it for the compiled build, `arena build`).
-# vacant_spaces, next_placement and _legal_place are cpdef on a DominantState; _place stays
-# a def (a decorated function: Cython drops the decorator of a cpdef function, and with it
-# the registration in decisions.APPLY).  The space numbers are C longs, the tables typed
+# vacant_spaces, next_placement, _legal_place and _place are cpdef on a DominantState
+# (_place is registered in decisions.APPLY by a call, decisions.register, not a decorator,
+# which Cython would drop from a cpdef function).  The space numbers are C longs, the tables typed
 # (none is read from engine.dominant_species.planning elsewhere).
 import cython
 from engine.dominant_species.state cimport DominantState
 
-cdef long EXECUTION, GLACIATION, INITIATIVE, NUM_SPACES, PLACE, _INIT, _GLAC_LAST
+cdef long EXECUTION, GLACIATION, INITIATIVE, NUM_SPACES, PLACE, _INIT, _GLAC_FIRST, _GLAC_LAST, NONE, ASK_PLACE
 cdef tuple SECTION_SIZE, SECTION_START, _ORDINARY, _PLACE
 cdef frozenset FREE_SPACES
 
@@ -15,7 +15,11 @@ cdef frozenset FREE_SPACES
 @cython.locals(ap=list, out=list, glac=list, sp=cython.long)
 cpdef list vacant_spaces(DominantState s, bint allow_initiative=*)
 
-@cython.locals(n=cython.long, supply=list, order=list, k=cython.long, pos=cython.long, seat=cython.long)
+@cython.locals(n=cython.long, supply=list, left=cython.long, order=list, k=cython.long, pos=cython.long,
+               seat=cython.long)
 cpdef next_placement(DominantState s)
 
 cpdef list _legal_place(DominantState s)
+
+@cython.locals(sp=cython.long, ctx=list, i=Py_ssize_t, a=tuple, space=cython.long)
+cpdef _place(DominantState s, action)

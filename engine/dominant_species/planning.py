@@ -3,6 +3,8 @@ on a vacant eyeball space, round-robin until every supply is empty."""
 from __future__ import annotations
 
 from engine.dominant_species import decisions as D
+from engine.dominant_species.decisions import NONE
+from engine.dominant_species.decisions import PLACE as ASK_PLACE  # the decision (PLACE: the action's verb)
 from engine.dominant_species.actions import PLACE
 from engine.dominant_species.board import (FREE_SPACES, GLACIATION, INITIATIVE, NUM_SPACES, SECTION_SIZE,
                                            SECTION_START)
@@ -35,7 +37,10 @@ def next_placement(s) -> None:
     to date by each placement; ``s.cursor == -1`` marks it valid)."""
     n = s.num_players
     supply = s.supply
-    if any(supply):
+    left = 0  # APs in supply, all seats (any(supply), without a call)
+    for k in supply:
+        left += k
+    if left:
         if s.cursor != -1:
             s.ctx = [_PLACE[sp] for sp in vacant_spaces(s)]
             s.cursor = -1
@@ -46,7 +51,7 @@ def next_placement(s) -> None:
                 seat = order[pos]
                 if supply[seat]:
                     s.plan_pos = (pos + 1) % n
-                    s.pk = D.PLACE
+                    s.pk = ASK_PLACE
                     s.pseat = seat
                     return
     s.phase = EXECUTION
@@ -54,21 +59,36 @@ def next_placement(s) -> None:
 
 
 _PLACE = tuple((PLACE, sp) for sp in range(NUM_SPACES))
-_GLAC_LAST = _GLAC[-1]
+_GLAC_FIRST, _GLAC_LAST = _GLAC[0], _GLAC[-1]
 
 
 def _legal_place(s):
     return s.ctx[:]
 
 
-@D.rule(D.PLACE, _legal_place)
 def _place(s, action):
     sp = action[1]
     s.ap[sp] = s.pseat
     s.supply[s.pseat] -= 1
-    ctx = s.ctx
-    i = ctx.index(action)
+    ctx = s.ctx  # the PLACE actions of the vacant spaces, one per space
+    i = 0
+    for same in ctx:  # the very value from the legal list (a copy of ctx) ...
+        if same is action:
+            break
+        i += 1
+    else:  # ... or an equal one: found by its space
+        i = 0
+        for a in ctx:
+            space = a[1]
+            if space == sp:
+                break
+            i += 1
     del ctx[i]
-    if sp in _GLAC and sp != _GLAC_LAST and s.opt.glaciation_place_leftmost and s.ap[sp + 1] == -1:
+    if _GLAC_FIRST <= sp < _GLAC_LAST and s.opt.glaciation_place_leftmost and s.ap[sp + 1] == -1:
         ctx.insert(i, _PLACE[sp + 1])
-    s.pk = D.NONE
+    s.pk = NONE
+
+
+# each decision kind with its legal actions and its apply (decisions.register: a call,
+# not a decorator, so that the compiled build may type the apply functions)
+D.register(D.PLACE, _legal_place, _place)

@@ -1,7 +1,7 @@
 # Cython declarations for engine/dominant_species/reset.py (pure-Python mode: the .py is the
 # source; this file only types it for the compiled build, `arena build`).
-# Reset's steps are cpdef on a DominantState; _save stays a def (decorated: Cython drops the
-# decorator of a cpdef function, and with it the registration in decisions.APPLY).  The
+# Reset's steps are cpdef on a DominantState, _save too (registered in decisions.APPLY by a
+# call, decisions.register: Cython would drop a decorator from a cpdef function).  The
 # imported numbers are C longs, the tables typed (none is read from
 # engine.dominant_species.reset elsewhere).
 import cython
@@ -20,6 +20,8 @@ cpdef list endangered_tiles(DominantState s, long seat)
 cpdef begin(DominantState s)
 
 cpdef list _legal_save(DominantState s)
+
+cpdef _save(DominantState s, action)
 
 cpdef finish(DominantState s, long saved)
 

@@ -38,7 +38,6 @@ def _legal_save(s):
     return [(SAVE, h) for h in endangered_tiles(s, s.pseat)] + [(PASS,)]
 
 
-@D.rule(D.SAVE, _legal_save)
 def _save(s, action):
     D.done(s)
     finish(s, action[1] if action[0] == SAVE else -1)
@@ -134,3 +133,8 @@ def fill_boxes(s) -> None:
             e = draw_random(s)
             if e >= 0:
                 s.box[b * 6 + e] += 1
+
+
+# each decision kind with its legal actions and its apply (decisions.register: a call,
+# not a decorator, so that the compiled build may type the apply functions)
+D.register(D.SAVE, _legal_save, _save)

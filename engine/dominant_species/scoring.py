@@ -2,7 +2,7 @@
 ``rescore``, an independent re-computation for the contract suite."""
 from __future__ import annotations
 
-from engine.dominant_species.board import NUM_HEXES, OVER, SCORING
+from engine.dominant_species.board import NUM_HEXES, OVER, SCORING, TUNDRA
 from engine.dominant_species.earth import tile_type
 
 
@@ -17,8 +17,23 @@ def score_tile(s, h: int) -> list:
 def places_pay(counts, animal, table) -> list:
     """(seat, VPs) per place for species ``counts`` per seat (§8.1): seats with >= 1
     ranked by count (desc), ties by the food chain (``animal``); ``table`` pays the places."""
-    ranked = sorted((seat for seat, k in enumerate(counts) if k), key=lambda seat: (-counts[seat], animal[seat]))
-    return [(seat, table[place]) for place, seat in enumerate(ranked) if place < len(table)]
+    ranked = []  # by (-count, animal) as sorted() would rank them (an insertion sort: a few seats)
+    for seat in range(len(counts)):
+        k = counts[seat]
+        if k:
+            a = animal[seat]
+            pos = len(ranked)
+            while pos > 0:
+                other = ranked[pos - 1]
+                ahead = counts[other]
+                if ahead > k or (ahead == k and animal[other] <= a):
+                    break
+                pos -= 1
+            ranked.insert(pos, seat)
+    out = []
+    for place in range(min(len(ranked), len(table))):
+        out.append((ranked[place], table[place]))
+    return out
 
 
 def final_scoring(s) -> None:
@@ -36,10 +51,12 @@ def current_scores(s) -> list:
     if s.phase == OVER:
         return s.vp[:]
     scores = s.vp[:]
-    terrain = s.terrain
+    n = s.num_players
+    terrain, tundra, sp, animal = s.terrain, s.tundra, s.sp, s.animal
     for h in s.tiles:
-        if terrain[h] >= 0:
-            for seat, points in score_tile(s, h):
+        if terrain[h] >= 0:  # score_tile(s, h), on the fields read once
+            table = SCORING[TUNDRA if tundra[h] else terrain[h]]
+            for seat, points in places_pay(sp[h * n:h * n + n], animal, table):
                 scores[seat] += points
     return scores
 

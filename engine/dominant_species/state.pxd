@@ -38,3 +38,7 @@ cdef class DominantState(State):
 
     @cython.locals(c=DominantState, wl=list)
     cpdef DominantState clone(self)
+
+
+@cython.locals(s=DominantState)
+cpdef DominantState from_observation(o, list deck, list wl, rng)

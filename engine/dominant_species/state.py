@@ -151,3 +151,55 @@ class DominantState(State):
 
     def phase_name(self):
         return f"turn {self.turn}: {PHASE_NAMES[self.phase]}"
+
+
+def from_observation(o, deck: list, wl: list, rng) -> DominantState:
+    """The state an observation's ``sample`` deals: its public fields (tuples back into
+    lists), the face-down dominance cards ``deck`` and wanderlust stacks ``wl`` as dealt,
+    ``rng`` for the future's chance.  (Here, not in observation.py, so that the compiled
+    build writes the new state's fields in C.)"""
+    s = DominantState.__new__(DominantState)
+    s.options, s.opt, s.geo, s.animal, s.seat_of = o.options, o.opt, o.geo, o.animal, o.seat_of
+    s.terrain = list(o.terrain)
+    s.live = list(o.live)
+    s.tundra = list(o.tundra)
+    s.sp = list(o.sp)
+    s.hib = list(o.hib)
+    s.elem = list(o.elem)
+    s.disp = list(o.disp)
+    s.gene = list(o.gene)
+    s.elim = list(o.elim)
+    s.supply = list(o.supply)
+    s.aps = list(o.aps)
+    s.vp = list(o.vp)
+    s.bag = list(o.bag)
+    s.gone = list(o.gone)
+    s.box = list(o.box)
+    s.order = list(o.order)
+    s.ap = list(o.ap)
+    s.faceup = list(o.faceup)
+    s.used = list(o.used)
+    s.wl_up = list(o.wl_up)
+    s.ctx = list(o.ctx)
+    s.queue = list(o.queue)
+    s.num_players = o.num_players
+    s.current_player = o.current_player
+    s.tundra_left = o.tundra_left
+    s.survival = o.survival
+    s.scored = o.scored
+    s.last_scored = o.last_scored
+    s.ice_age = o.ice_age
+    s.turn = o.turn
+    s.phase = o.phase
+    s.cursor = o.cursor
+    s.plan_pos = o.plan_pos
+    s.pk = o.pk
+    s.pseat = o.pseat
+    s.tiles = list(o.tile_hexes)
+    s.deck = deck
+    s.wl = wl
+    s.rng = rng
+    s.log_done = o.history
+    s.log_tail = []
+    s._legal = None
+    return s

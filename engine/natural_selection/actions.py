@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from engine.contract import IllegalActionError
 
-from engine.natural_selection.cards import TRAIT_BY_NAME, TRAIT_NAMES, card_from_name, card_name, food_of
+from engine.natural_selection.cards import MAX_CODE, TRAIT_BY_NAME, TRAIT_NAMES, card_from_name, card_name, food_of
 
 # verbs
 FOOD, TRAIT, NEW_LEFT, NEW_RIGHT, BODY, POP, DROP, DONE, EAT, INTELLECT, ATTACK, PASS = range(12)
@@ -57,6 +57,55 @@ class Move(NamedTuple):
 
     def __str__(self):
         return action_to_text(self)
+
+
+# Moves are immutable values, so each distinct one is made once and kept: a play decision
+# offers some 30 moves and one is played, and making them anew per decision was most of
+# a random playout's time.  The rules hand out these kept values (equal to any Move
+# built from the same fields, which is all that comparing actions uses).
+FOOD_MOVES = tuple(Move(FOOD, c) for c in range(MAX_CODE))  # by card code
+CARD_PLAYS: dict = {}  # card code -> card_plays' list
+_KEPT: dict = {}  # packed fields -> Move (kept())
+_KEPT_SIZE = 1 << 16  # cleared when full
+
+
+def card_plays(card: int, positions: int) -> list:
+    """The play-cards moves of ``card``: ``[new left, new right, (trait, body, pop) -> s0,
+    (trait, body, pop) -> s1, ...]`` for at least ``positions`` species positions."""
+    plays = CARD_PLAYS.get(card)
+    if plays is None:
+        plays = CARD_PLAYS[card] = [Move(NEW_LEFT, card), Move(NEW_RIGHT, card)]
+    while len(plays) < positions + 2:
+        i = len(plays) - 2
+        plays.append((Move(TRAIT, card, i), Move(BODY, card, i), Move(POP, card, i)))
+    return plays
+
+
+SPECIES_MOVES: list = []  # per species position: see species_moves
+
+
+def species_moves(positions: int) -> list:
+    """Per species position ``i`` (at least ``positions`` of them): ``(eat s<i>, trait -> s<i>
+    with no card shown (the public form), (drop <trait> s<i> for each trait kind))``."""
+    moves = SPECIES_MOVES
+    while len(moves) < positions:
+        i = len(moves)
+        moves.append((Move(EAT, -1, i), Move(TRAIT, -1, i),
+                      tuple(Move(DROP, -1, i, trait=t) for t in range(len(TRAIT_NAMES)))))
+    return moves
+
+
+def kept(verb: int, card: int = -1, species: int = -1, seat: int = -1, target: int = -1, trait: int = -1) -> Move:
+    """``Move(verb, card, species, seat, target, trait)``, the one kept value of it.  The key
+    packs the fields (card codes < 512, species positions < 4096 (a row holds fewer species
+    than the deck has cards), seats < 64, traits < 32), so equal keys are equal moves."""
+    key = (((((trait + 1) * 4096 + target + 1) * 64 + seat + 1) * 4096 + species + 1) * 512 + card + 1) * 16 + verb
+    move = _KEPT.get(key)
+    if move is None:
+        if len(_KEPT) >= _KEPT_SIZE:
+            _KEPT.clear()
+        move = _KEPT[key] = Move(verb, card, species, seat, target, trait)
+    return move
 
 
 def action_to_text(m: Move) -> str:

@@ -2,8 +2,11 @@
 # the source; this file only types it for the compiled build, `arena build`).
 # The species helpers are cpdef on a species list, called in C by the rule modules that
 # cimport them.  The slot numbers and bits stay Python globals here: every rule module and
-# the tests import them from this module (each module types its own copy in its .pxd).
+# the tests import them from this module (each module types its own copy in its .pxd); the
+# helpers here read C copies of the slot numbers (_BODY ... _FAT_BIT).
 import cython
+
+cdef long _BODY, _POP, _FOOD, _FAT, _MASK, _FAT_BIT
 
 cpdef list new_species()
 

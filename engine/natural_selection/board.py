@@ -16,6 +16,9 @@ SELECT_FOOD, PLAY, FEEDING, OVER = range(4)
 PHASE_NAMES = ("select food", "play cards", "feeding", "game over")
 
 FAT_BIT = 1 << FAT_TISSUE
+# the slots as the helpers below read them (C integers in the compiled build, where the names
+# above stay Python globals: every rule module imports them from here)
+_BODY, _POP, _FOOD, _FAT, _MASK, _FAT_BIT = BODY, POP, FOOD, FAT, MASK, FAT_BIT
 
 
 def new_species() -> list:
@@ -25,33 +28,33 @@ def new_species() -> list:
 
 def has(sp: list, trait: int) -> bool:
     """Does this species have ``trait`` face up?"""
-    return sp[MASK] >> trait & 1 == 1
+    return sp[_MASK] >> trait & 1 == 1
 
 
 def room(sp: list) -> int:
     """How much food the species can still take: its hunger plus free Fat Tissue space (§4 Fat Tissue)."""
-    free = sp[POP] - sp[FOOD]
-    if sp[MASK] & FAT_BIT:
-        free += sp[BODY] - sp[FAT]
+    free = sp[_POP] - sp[_FOOD]
+    if sp[_MASK] & _FAT_BIT:
+        free += sp[_BODY] - sp[_FAT]
     return free
 
 
 def is_hungry(sp: list) -> bool:
     """Hungry: food below Population (§3 Phase 4.3); Fat Tissue space alone is not hunger."""
-    return sp[FOOD] < sp[POP]
+    return sp[_FOOD] < sp[_POP]
 
 
 def give(sp: list, amount: int) -> int:
     """Put up to ``amount`` food on the species, then on its Fat Tissue; returns how much it took."""
-    eat = min(amount, sp[POP] - sp[FOOD])
+    eat = min(amount, sp[_POP] - sp[_FOOD])
     if eat < 0:
         eat = 0
-    sp[FOOD] += eat
+    sp[_FOOD] += eat
     stored = 0
-    if eat < amount and sp[MASK] & FAT_BIT:
-        stored = min(amount - eat, sp[BODY] - sp[FAT])
+    if eat < amount and sp[_MASK] & _FAT_BIT:
+        stored = min(amount - eat, sp[_BODY] - sp[_FAT])
         if stored > 0:
-            sp[FAT] += stored
+            sp[_FAT] += stored
         else:
             stored = 0
     return eat + stored

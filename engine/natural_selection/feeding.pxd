@@ -16,6 +16,7 @@ cdef long HORNS_BIT
 cdef long FEEDING, FOOD, MASK, OVER, POP
 cdef long CARNIVORE, COOPERATION, FORAGING, HORNS, INTELLIGENCE
 cdef long PLANT_HOLE
+cdef list SPECIES_MOVES
 cdef long CARNIVORE_BIT, COOPERATION_BIT, FORAGING_BIT, INTELLIGENCE_BIT
 
 
@@ -23,7 +24,8 @@ cdef long CARNIVORE_BIT, COOPERATION_BIT, FORAGING_BIT, INTELLIGENCE_BIT
 cpdef long take_food(NaturalSelectionState state, int seat, int i, long source, long amount)
 
 @cython.locals(row=list, hand=list, must_attack=bint, moves=list, forced=bint, i=Py_ssize_t, sp=list,
-               hungry=bint, mask=cython.long, clever=bint, prey_seat=cython.long, t=cython.long, found=list)
+               hungry=bint, mask=cython.long, clever=bint, prey_seat=cython.long, t=cython.long, found=list,
+               kinds=list)
 cpdef tuple feeding_moves(NaturalSelectionState state, int seat)
 
 @cython.locals(moves=list, forced=bint)

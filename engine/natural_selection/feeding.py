@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from engine.contract import TERMINAL, IllegalActionError
 
-from engine.natural_selection.actions import ATTACK, EAT, INTELLECT, PASS, Move
+from engine.natural_selection.actions import (ATTACK, EAT, INTELLECT, PASS, SPECIES_MOVES, Move, kept,
+                                              species_moves)
 from engine.natural_selection.attacks import HORNS_BIT, attack_targets, blockers, go_extinct, resolve_attack
 from engine.natural_selection.board import FEEDING, FOOD, MASK, OVER, POP, give, room
 from engine.natural_selection.cards import CARNIVORE, COOPERATION, FORAGING, HORNS, INTELLIGENCE
@@ -62,6 +63,7 @@ def feeding_moves(state, seat: int):
     must_attack = state.rules.carnivore_must_attack
     moves = []
     forced = False
+    kinds = SPECIES_MOVES if len(SPECIES_MOVES) >= len(row) else species_moves(len(row))
     for i, sp in enumerate(row):
         if room(sp) <= 0:
             continue
@@ -71,20 +73,20 @@ def feeding_moves(state, seat: int):
             clever = cards and mask & INTELLIGENCE_BIT
             for prey_seat, t, found in attack_targets(state, seat, i):
                 if not found:
-                    moves.append(Move(ATTACK, -1, i, prey_seat, t))
+                    moves.append(kept(ATTACK, -1, i, prey_seat, t))
                     forced = forced or (hungry and must_attack)
                     if clever and state.rows[prey_seat][t][MASK] & HORNS_BIT:
                         found = [HORNS]  # §4 Intelligence may negate Horns too
                 if clever and len(found) == 1:
                     for c in cards:
-                        moves.append(Move(ATTACK, c, i, prey_seat, t, found[0]))
+                        moves.append(kept(ATTACK, c, i, prey_seat, t, found[0]))
         else:
             if state.watering_hole > 0:
-                moves.append(Move(EAT, -1, i))
+                moves.append(kinds[i][0])  # Move(EAT, -1, i), kept
                 forced = forced or hungry
             if cards and mask & INTELLIGENCE_BIT:
                 for c in cards:
-                    moves.append(Move(INTELLECT, c, i))
+                    moves.append(kept(INTELLECT, c, i))
     return moves, forced
 
 

@@ -7,13 +7,14 @@ until it is revealed at the start of feeding, so the order gives no information.
 """
 from __future__ import annotations
 
-from engine.natural_selection.actions import FOOD, Move
+from engine.natural_selection.actions import FOOD, FOOD_MOVES
 from engine.natural_selection.board import PLAY
 from engine.contract import IllegalActionError
 
 
 def legal_moves(state, seat: int) -> list:
-    return [Move(FOOD, c) for c in sorted(set(state.hands[seat]))]
+    food = FOOD_MOVES  # Move(FOOD, card), kept by card code
+    return [food[c] for c in sorted(set(state.hands[seat]))]
 
 
 def apply_move(state, move) -> None:

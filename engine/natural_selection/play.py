@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from engine.contract import IllegalActionError
 
-from engine.natural_selection.actions import BODY, DONE, DROP, NEW_LEFT, NEW_RIGHT, POP, TRAIT, Move
+from engine.natural_selection.actions import (BODY, CARD_PLAYS, DONE, DROP, NEW_LEFT, NEW_RIGHT, POP,
+                                              SPECIES_MOVES, TRAIT, Move, card_plays, species_moves)
 from engine.natural_selection.board import BODY as S_BODY
 from engine.natural_selection.board import FACE_DOWN, FAT, FAT_BIT, FIRST_CARD, MASK, MAX_SIZE, new_species
 from engine.natural_selection.board import POP as S_POP
@@ -25,25 +26,38 @@ def legal_moves(state, seat: int) -> list:
     limit = state.rules.trait_limit
     moves = []
     append = moves.append
-    new = tuple.__new__  # Move(...) without the keyword-default layer: this is the hot loop
-    # per species: (position, traits it holds or None when full, can grow body, can grow population)
-    boards = [(i, None if len(sp) - FIRST_CARD >= limit else {(c & ~FACE_DOWN) >> 4 for c in sp[FIRST_CARD:]},
-               sp[S_BODY] < MAX_SIZE, sp[S_POP] < MAX_SIZE) for i, sp in enumerate(row)]
+    positions = len(row)
+    # per species: (position, the traits it holds as bits (-1: no room for another), can grow
+    # body, can grow population)
+    boards = []
+    for i, sp in enumerate(row):
+        held = -1
+        if len(sp) - FIRST_CARD < limit:
+            held = 0
+            for c in sp[FIRST_CARD:]:
+                held |= 1 << ((c & ~FACE_DOWN) >> 4)
+        boards.append((i, held, sp[S_BODY] < MAX_SIZE, sp[S_POP] < MAX_SIZE))
     for card in sorted(set(state.hands[seat])):
         trait = card >> 4
+        plays = CARD_PLAYS.get(card)  # its kept moves (actions.card_plays): none is made here
+        if plays is None or len(plays) < positions + 2:
+            plays = card_plays(card, positions)
         for i, held, body, pop in boards:
-            if held is not None and trait not in held:
-                append(new(Move, (TRAIT, card, i, -1, -1, -1)))
+            at = plays[i + 2]
+            if held >= 0 and not held >> trait & 1:
+                append(at[0])
             if body:
-                append(new(Move, (BODY, card, i, -1, -1, -1)))
+                append(at[1])
             if pop:
-                append(new(Move, (POP, card, i, -1, -1, -1)))
-        append(new(Move, (NEW_LEFT, card, -1, -1, -1, -1)))
-        append(new(Move, (NEW_RIGHT, card, -1, -1, -1, -1)))
+                append(at[2])
+        append(plays[0])
+        append(plays[1])
+    kinds = SPECIES_MOVES if len(SPECIES_MOVES) >= positions else species_moves(positions)
     for i, sp in enumerate(row):
+        drops = kinds[i][2]
         for c in sp[FIRST_CARD:]:
             if not c & FACE_DOWN:
-                append(new(Move, (DROP, -1, i, -1, -1, c >> 4)))
+                append(drops[c >> 4])
     append(_DONE)
     return moves
 

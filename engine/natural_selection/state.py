@@ -23,7 +23,7 @@ from engine.rng import Rng
 
 from engine.natural_selection import feeding, food_select, play, render, scoring
 from engine.natural_selection import observation as seen  # (a cycle: used at call time)
-from engine.natural_selection.actions import FOOD, TRAIT, Move
+from engine.natural_selection.actions import FOOD, SPECIES_MOVES, TRAIT, Move, species_moves
 from engine.natural_selection.board import FACE_DOWN, FEEDING, FIRST_CARD, PHASE_NAMES, PLAY, SELECT_FOOD, new_species
 
 
@@ -158,7 +158,10 @@ def public_move(move):
     if move.verb == FOOD:
         return _HIDDEN_FOOD
     if move.verb == TRAIT:
-        return Move(TRAIT, -1, move.species)
+        i = move.species
+        if 0 <= i < len(SPECIES_MOVES):
+            return SPECIES_MOVES[i][1]  # Move(TRAIT, -1, i), kept
+        return species_moves(i + 1)[i][1] if i >= 0 else Move(TRAIT, -1, i)
     return move
 
 

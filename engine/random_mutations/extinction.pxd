@@ -1,9 +1,10 @@
 # Cython declarations for engine/random_mutations/extinction.py (pure-Python mode: the .py is
 # the source; this file only types it for the compiled build, `arena build`).
 # As feeding.pxd: cpdef rule functions on an RMState, the imported constants as C longs (no
-# one reads them from engine.random_mutations.extinction).  _black, start_extinction, draw and
-# end_game stay def (a generator expression or a lambda in a cpdef function is a closure,
-# which Cython refuses).  ``top`` of parasite_candidates may be None: an object there.
+# one reads them from engine.random_mutations.extinction).  end_game stays def (a generator
+# expression or a lambda in a cpdef function is a closure, which Cython refuses); _black,
+# start_extinction and draw sum in plain loops.  ``top`` of parasite_candidates may be None:
+# an object there.
 import cython
 from engine.random_mutations.state cimport RMState
 from engine.random_mutations cimport development as development_module
@@ -14,6 +15,16 @@ cdef long PARASITE, OVER, PARASITE_PHASE
 cdef long ANIMALS, POISONED, STRIDE, TRAITS
 cdef long RESTART_CARDS
 
+
+
+@cython.locals(an=list, n=Py_ssize_t, total=cython.long, i=Py_ssize_t)
+cpdef long _black(list sp)
+
+@cython.locals(top=cython.long, row=list, sp=list, b=cython.long, n=cython.long, k=cython.long, queue=tuple)
+cpdef start_extinction(RMState s)
+
+@cython.locals(n=cython.long, wants=list, seat=cython.long, animals=cython.long, sp=list)
+cpdef draw(RMState s)
 
 @cython.locals(row=list, counts=list, out=list, si=Py_ssize_t, sp=list, an=list, i=Py_ssize_t)
 cpdef list parasite_candidates(RMState s, int seat, top)

@@ -24,8 +24,15 @@ RESTART_CARDS = 10
 
 
 def _black(sp: list) -> int:
+    """The black tokens on the species' animals."""
     an = sp[ANIMALS]
-    return sum(an[i] for i in range(3, len(an), STRIDE))
+    n = len(an)
+    total = 0
+    i = 3
+    while i < n:
+        total += an[i]
+        i += STRIDE
+    return total
 
 
 def parasite_candidates(s: "RMState", seat: int, top: int) -> list:
@@ -56,11 +63,16 @@ def start_extinction(s: "RMState") -> None:
     s.centre = [0, 0, 0]  # leftover tokens go back to the box (§2.8)
     s.ctx = None
     if s.opts.parasite_scope == "global":
-        top = max((_black(sp) for row in s.rows for sp in row), default=0)
+        top = 0  # the most black tokens on one species (none: 0)
+        for row in s.rows:
+            for sp in row:
+                b = _black(sp)
+                if b > top:
+                    top = b
     else:
         top = -1  # each seat its own maximum
     n = s.num_players
-    queue = tuple((s.first + k) % n for k in range(n)) if top != 0 else ()
+    queue = tuple([(s.first + k) % n for k in range(n)]) if top != 0 else ()
     next_parasite(s, top, queue)
 
 
@@ -149,7 +161,9 @@ def draw(s: "RMState") -> None:
     n = s.num_players
     wants = []
     for seat in range(n):
-        animals = sum(len(sp[ANIMALS]) // STRIDE for sp in s.rows[seat])
+        animals = 0
+        for sp in s.rows[seat]:
+            animals += len(sp[ANIMALS]) // STRIDE
         if not animals and not s.pdecks[seat]:
             s.restarts |= 1 << seat
             wants.append(2 if s.opts.restart == "ten_plus_draw" else 0)

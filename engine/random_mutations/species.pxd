@@ -11,6 +11,7 @@ from engine.random_mutations.state cimport RMState
 cdef long RED, BLUE, GREEN, BLACK, FLAGS, OBLIGATE_BIT, OBLIGATE
 cdef tuple BIT
 cdef list _FIRST, _BOTH
+cdef Py_ssize_t _STRIDE
 
 
 @cython.locals(mask=cython.long, t=cython.long)
@@ -21,7 +22,7 @@ cpdef long population(list sp)
 @cython.locals(an=list)
 cpdef bint is_fed(list sp, Py_ssize_t i)
 
-@cython.locals(n=Py_ssize_t, seen=list, out=list, i=Py_ssize_t, key=list)
+@cython.locals(stride=Py_ssize_t, n=Py_ssize_t, k=Py_ssize_t, seen=list, out=list, i=Py_ssize_t, key=list)
 cpdef list distinct_animals(list an)
 
 @cython.locals(row=list, sp=list, an=list)

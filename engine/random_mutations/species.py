@@ -57,6 +57,7 @@ def is_fed(sp: list, i: int) -> bool:
     return an[i] + an[i + BLUE] >= sp[NEED]
 
 
+_STRIDE = STRIDE  # (a C integer in the compiled build, where STRIDE stays a Python global)
 _FIRST = [0]
 _BOTH = [0, STRIDE]
 
@@ -65,18 +66,24 @@ def distinct_animals(an: list) -> list:
     """Offsets (multiples of STRIDE) of the first animal of each distinct token set: animals
     of one species with the same tokens are interchangeable, so only the first is offered.
     (The lists returned are shared: read them, never change them.)"""
+    stride = _STRIDE
     n = len(an)
-    if n == STRIDE:
+    if n == stride:
         return _FIRST
-    if n == 2 * STRIDE:
-        return _FIRST if an[:STRIDE] == an[STRIDE:] else _BOTH
+    if n == 2 * stride:
+        for k in range(stride):  # (an[:STRIDE] == an[STRIDE:], without the copies)
+            if an[k] != an[stride + k]:
+                return _BOTH
+        return _FIRST
     seen = []
     out = []
-    for i in range(0, n, STRIDE):
-        key = an[i:i + STRIDE]
+    i = 0
+    while i < n:  # (not a range with a variable step: a Python range in the compiled build)
+        key = an[i:i + stride]
         if key not in seen:
             seen.append(key)
             out.append(i)
+        i += stride
     return out
 
 
