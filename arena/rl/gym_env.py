@@ -167,8 +167,8 @@ def register_all() -> None:
     for name in game_names():
         env_id = f"arena/{name}"
         if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point="arena.rl.gym_env:ArenaSeatEnv", kwargs={"game": name},
-                               disable_env_checker=True)
+            # Gymnasium's passive checker stays on (its default): make() wraps every env in it
+            gymnasium.register(env_id, entry_point="arena.rl.gym_env:ArenaSeatEnv", kwargs={"game": name})
 
 
 register_all()

@@ -11,8 +11,11 @@
   (a seat may act several times in a row, as the rules say);
 * ``observe(agent)`` is ``{"observation": engine.tensor.encode(observation(seat)),
   "action_mask": int8 mask}`` (the mask is all 0 for a seat that is not to act);
-* actions are indices of ``engine.tensor.action_space`` (``Discrete``); an index that is
-  not legal raises ``ValueError`` (sample with the mask);
+* actions are indices of ``engine.tensor.action_space`` (``Discrete``);
+* ``env()`` is wrapped as PettingZoo's classic games are (``TerminateIllegalWrapper``: an
+  index outside the mask ends the game, -1 to the seat that played it and 0 to the others;
+  ``AssertOutOfBoundsWrapper``; ``OrderEnforcingWrapper``); ``raw_env()`` is the bare
+  environment, where an index that is not legal raises ``ValueError``;
 * rewards come only at the end, from the final places: ``2 r - 1`` where ``r`` is the share
   of the other seats beaten, ties half (``common.returns``: win 1, loss -1, sum 0);
 * ``reset(seed=s)`` plays game seed ``s``: the same seed and actions replay the same game;
@@ -22,8 +25,10 @@
 * ``options`` are the game's rule options (``arena games`` lists them);
 * ``max_moves`` (optional) truncates a game after that many moves.
 
-There is no parallel-API version: every game is turn-based (one seat acts at a time),
-which PettingZoo's parallel API does not model.
+``parallel_env()`` is the same game through PettingZoo's parallel API
+(``turn_based_aec_to_parallel`` of ``env()``): every step takes an action from every live
+agent and plays only the acting seat's (the others' masks are all 0 and their actions are
+ignored), as PettingZoo does for its turn-based games.
 """
 from __future__ import annotations
 
@@ -32,6 +37,8 @@ import numpy as np
 try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 except ImportError as exc:  # pragma: no cover - the message is the point
     raise ImportError(f"PettingZoo is not installed ({exc}): pip install 'arena[rl]'") from exc
 
@@ -145,6 +152,21 @@ class ArenaAECEnv(AECEnv):
         self.position = None
 
 
-def env(game: str, **kwargs) -> ArenaAECEnv:
-    """The AEC environment of ``game`` (``num_players``, ``options``, ``render_mode``, ``max_moves``)."""
+def raw_env(game: str, **kwargs) -> ArenaAECEnv:
+    """The bare AEC environment of ``game`` (``num_players``, ``options``, ``render_mode``,
+    ``max_moves``): an index that is not legal raises ``ValueError``."""
     return ArenaAECEnv(game, **kwargs)
+
+
+def env(game: str, **kwargs):
+    """The AEC environment of ``game``, wrapped as PettingZoo's classic games are: an index
+    outside the mask ends the game with -1 for the seat that played it; an index outside the
+    action space fails an assertion; ``step`` before ``reset`` is refused."""
+    wrapped = wrappers.TerminateIllegalWrapper(raw_env(game, **kwargs), illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def parallel_env(game: str, **kwargs):
+    """``env(game, ...)`` through PettingZoo's parallel API (``turn_based_aec_to_parallel``)."""
+    return turn_based_aec_to_parallel(env(game, **kwargs))

@@ -7,18 +7,36 @@ import pytest
 gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
+from gymnasium.wrappers.common import PassiveEnvChecker  # noqa: E402
+
 import arena.rl.gym_env  # noqa: E402,F401  (registers arena/<game>)
+from engine.registry import get_game  # noqa: E402
 
-GAMES = {"origin": ["rules"], "natural_selection": ["random", "rules"], "citadels": ["rules", "random"],
-         "dominant_species": ["random"], "random_mutations": ["rules", "random", "random"]}
+GAMES = ["origin", "natural_selection", "citadels", "dominant_species", "random_mutations"]
+# at 2 seats and at the game's most: one rule player, the other seats random
+COUNTS = [(name, n) for name in GAMES for n in sorted({2, get_game(name).max_players})]
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_gymnasium_check_env_passes(name):
-    e = gymnasium.make(f"arena/{name}", opponents=GAMES[name], seat="random")
+@pytest.mark.parametrize("name,n", COUNTS)
+def test_gymnasium_check_env_passes(name, n):
+    e = gymnasium.make(f"arena/{name}", opponents=["rules"] + ["random"] * (n - 2), seat="random")
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no warning either
         check_env(e.unwrapped, skip_render_check=True)
+
+
+def test_make_wraps_the_env_in_gymnasiums_checker():
+    e = gymnasium.make("arena/origin", opponents=["random"])
+    layers = []
+    while hasattr(e, "env"):
+        layers.append(type(e))
+        e = e.env
+    assert PassiveEnvChecker in layers
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the checker's first reset and step find nothing to say
+        wrapped = gymnasium.make("arena/origin", opponents=["random"])
+        obs, _ = wrapped.reset(seed=1)
+        wrapped.step(int(np.flatnonzero(obs["action_mask"])[0]))
 
 
 def episode(e, seed):
