@@ -11,7 +11,10 @@
   (a seat may act several times in a row, as the rules say);
 * ``observe(agent)`` is ``{"observation": engine.tensor.encode(observation(seat)),
   "action_mask": int8 mask}`` (the mask is all 0 for a seat that is not to act);
-* actions are indices of ``engine.tensor.action_space`` (``Discrete``);
+* actions are indices of ``engine.tensor.action_space`` (``Discrete``; ``actions="flat"``,
+  the default), or of one step of an action (``actions="factored"``, ``engine/factored.py``:
+  the acting agent steps several times per action, its kind and then each field, every step
+  with its own mask; its observation ends with the steps chosen so far);
 * ``env()`` is wrapped as PettingZoo's classic games are (``TerminateIllegalWrapper``: an
   index outside the mask ends the game, -1 to the seat that played it and 0 to the others;
   ``AssertOutOfBoundsWrapper``; ``OrderEnforcingWrapper``); ``raw_env()`` is the bare
@@ -42,8 +45,7 @@ try:
 except ImportError as exc:  # pragma: no cover - the message is the point
     raise ImportError(f"PettingZoo is not installed ({exc}): pip install 'arena[rl]'") from exc
 
-from arena.rl.common import Position, observation_space, returns
-from engine import tensor
+from arena.rl.common import Position, action_count, check_actions, observation_space, returns
 from engine.registry import get_game
 
 
@@ -53,9 +55,10 @@ class ArenaAECEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, game: str, num_players: int | None = None, options: dict | None = None,
-                 render_mode: str | None = None, max_moves: int | None = None):
+                 render_mode: str | None = None, max_moves: int | None = None, actions: str = "flat"):
         super().__init__()
         spec = get_game(game)
+        self.actions = check_actions(actions)
         n = int(num_players or spec.default_players)
         if not spec.min_players <= n <= spec.max_players:
             raise ValueError(f"game {game!r} is for {spec.min_players}-{spec.max_players} players, not {n}")
@@ -69,8 +72,8 @@ class ArenaAECEnv(AECEnv):
         self.metadata = dict(self.metadata, name=f"arena_{game}_v0")
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        obs_space = observation_space(game, n)
-        act_space = spaces.Discrete(tensor.action_space(game, n).size)
+        obs_space = observation_space(game, n, actions)
+        act_space = spaces.Discrete(action_count(game, n, actions))
         self.observation_spaces = {agent: obs_space for agent in self.possible_agents}
         self.action_spaces = {agent: act_space for agent in self.possible_agents}
         self._seeds = np.random.default_rng()
@@ -91,7 +94,7 @@ class ArenaAECEnv(AECEnv):
             self.game_seed = int(seed)
         else:
             self.game_seed = int(self._seeds.integers(2 ** 31))
-        self.position = Position(self.game, self.num_players, self.game_seed, self.options)
+        self.position = Position(self.game, self.num_players, self.game_seed, self.options, self.actions)
         self.moves = 0
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -104,7 +107,7 @@ class ArenaAECEnv(AECEnv):
     def _select(self):
         state = self.position.state
         self.agent_selection = self.possible_agents[state.current_player]
-        missing = self.position.legal()[2]
+        missing = self.position.unencodable() if self.actions == "factored" else self.position.legal()[2]
         if missing:
             self.infos[self.agent_selection] = {"unencodable": missing}
 
@@ -117,7 +120,8 @@ class ArenaAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         self.position.apply_index(action)
-        self.moves += 1
+        if not self.position.prefix:  # an action played (factored: its last step)
+            self.moves += 1
         self._cumulative_rewards[agent] = 0.0
         self.infos = {a: {} for a in self.agents}
         if self.position.over:

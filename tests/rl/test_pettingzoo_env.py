@@ -20,22 +20,73 @@ COUNTS = [(name, n) for name in GAMES for n in sorted({2, get_game(name).max_pla
 CYCLES = {"natural_selection": 3}
 
 
+@pytest.mark.parametrize("actions", ["flat", "factored"])
 @pytest.mark.parametrize("name,n", COUNTS)
-def test_pettingzoo_api_and_seed_tests_pass(name, n):
+def test_pettingzoo_api_and_seed_tests_pass(name, n, actions):
     cycles = CYCLES.get(name, 6)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # its advice on Dict observations (the classic games' form)
-        api_test(env(name, num_players=n), num_cycles=cycles)
-        seed_test(lambda: env(name, num_players=n), num_cycles=cycles)
+        api_test(env(name, num_players=n, actions=actions), num_cycles=cycles)
+        seed_test(lambda: env(name, num_players=n, actions=actions), num_cycles=cycles)
 
 
+@pytest.mark.parametrize("actions", ["flat", "factored"])
 @pytest.mark.parametrize("name,n", COUNTS)
-def test_pettingzoo_parallel_api_and_parallel_seed_tests_pass(name, n):
+def test_pettingzoo_parallel_api_and_parallel_seed_tests_pass(name, n, actions):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        parallel_api_test(parallel_env(name, num_players=n), num_cycles=CYCLES.get(name, 6))
+        parallel_api_test(parallel_env(name, num_players=n, actions=actions), num_cycles=CYCLES.get(name, 6))
         # its actions are drawn without the mask: the first illegal one ends the game (env()'s wrapper)
-        parallel_seed_test(lambda: parallel_env(name, num_players=n))
+        parallel_seed_test(lambda: parallel_env(name, num_players=n, actions=actions))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_factored_steps_reach_every_legal_action_of_a_decision_and_only_legal_ones(name):
+    """The first decision of a game, every path the env's masks allow walked by stepping a
+    fresh env: the actions at the paths' ends are the legal actions, each once."""
+    def stepped(prefix):
+        e = raw_env(name, num_players=2, actions="factored")
+        e.reset(seed=6)
+        for i in prefix:
+            e.step(i)
+        return e
+
+    legal = raw_env(name, num_players=2)
+    legal.reset(seed=6)
+    legal_actions = legal.position.state.legal_actions()
+    reached, stack = [], [()]
+    while stack:
+        prefix = stack.pop()
+        e = stepped(prefix)
+        if e.position.prefix != prefix:  # the last step played the action: the decision is over
+            reached.append(e.position.factored.action(prefix))
+            continue
+        mask = e.observe(e.agent_selection)["action_mask"]
+        assert mask.any()
+        stack.extend(prefix + (int(i),) for i in np.flatnonzero(mask))
+        width = e.action_space(e.agent_selection).n
+        refused = [i for i in range(width) if not mask[i]]
+        if refused:
+            with pytest.raises(ValueError, match="not legal"):
+                e.step(refused[0])
+    assert sorted(map(repr, reached)) == sorted(map(repr, legal_actions))
+
+
+@pytest.mark.parametrize("name", ["origin", "natural_selection"])
+def test_a_factored_game_is_the_same_game_as_its_actions_played_whole(name):
+    e = env(name, num_players=3, actions="factored")
+    trace = play_out(e, seed=2)
+    state = get_game(name).new_game(3, 2, e.options)
+    f = e.unwrapped.position.factored
+    prefix, played = (), 0
+    for agent, step in trace:
+        assert agent == f"player_{state.current_player}"  # the same seat steps until its action is whole
+        prefix += (step,)
+        if len(prefix) == f.steps(prefix[0]):
+            state.apply(f.action(prefix))
+            prefix, played = (), played + 1
+    assert state.is_terminal() and prefix == ()
+    assert len(trace) > played  # most actions take more than one step
 
 
 def test_env_is_wrapped_as_the_classic_games_are_and_raw_env_is_not():
