@@ -21,9 +21,13 @@ export it as an ONNX file that ``players/onnx_policy.py`` plays (issue 46; docs/
   ``<run>/last.zip`` at the end; the same command again **resumes** from the newest checkpoint
   in ``<run>`` up to ``--steps`` in all;
 * the result: ``<run>/policy.onnx`` (the greedy actor as an ONNX perceptron,
-  ``arena.rl.onnx_export.save_mlp``) and ``<run>/evaluations.jsonl``.
+  ``arena.rl.onnx_export.save_mlp``), ``<run>/best.onnx`` (the one of the evaluations so far
+  with the best score against ``random`` plus against ``rules``: PPO's greedy policy does not
+  improve steadily) and ``<run>/evaluations.jsonl``.
 
-``--evaluate-only`` evaluates ``<run>/policy.onnx`` (or ``--model``) and trains nothing.
+``--evaluate-only`` evaluates ``<run>/best.onnx`` (or ``--model``) on other seeds
+(``--eval-seed``, default 200,000: the training's evaluations use 100,000 on, and choosing the
+best of them on those seeds flatters it) and trains nothing.
 Seeds are fixed (``--seed``); PyTorch threads are 1 (``torch.set_num_threads``).
 """
 from __future__ import annotations
@@ -32,6 +36,7 @@ import argparse
 import json
 import math
 import re
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -150,7 +155,8 @@ def main(argv=None):
     parser.add_argument("--option", action="append", default=[], help="rule option name=value")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--evaluate-only", action="store_true")
-    parser.add_argument("--model", help="with --evaluate-only: the ONNX file (default <run>/policy.onnx)")
+    parser.add_argument("--model", help="with --evaluate-only: the ONNX file (default <run>/best.onnx)")
+    parser.add_argument("--eval-seed", type=int, default=200_000, help="with --evaluate-only: the first game seed")
     args = parser.parse_args(argv)
 
     import torch
@@ -167,8 +173,18 @@ def main(argv=None):
     log = run / "evaluations.jsonl"
     started = time.time()
 
+    def best_so_far():
+        scores = {}
+        if log.exists():
+            for line in log.read_text().splitlines():
+                row = json.loads(line)
+                scores.setdefault(row["steps"], 0.0)
+                scores[row["steps"]] += row["score"]
+        return max(scores.values(), default=-1.0)
+
     def report(steps):
         path = run / "policy.onnx"
+        best = best_so_far()
         rows = [evaluate(path, game, n, opp, args.eval_games, options) for opp in ("random", "rules")]
         for row in rows:
             row.update(steps=steps, wall_s=round(time.time() - started, 1))
@@ -176,12 +192,16 @@ def main(argv=None):
                   f"[{row['low']:.3f}, {row['high']:.3f}] over {row['games']} games", flush=True)
             with open(log, "a") as f:
                 f.write(json.dumps(row) + "\n")
+        if sum(row["score"] for row in rows) > best:
+            shutil.copyfile(path, run / "best.onnx")
+            print(f"best so far: {steps} steps, kept as {run / 'best.onnx'}", flush=True)
         return rows
 
     if args.evaluate_only:
-        path = Path(args.model) if args.model else run / "policy.onnx"
+        path = Path(args.model) if args.model else run / "best.onnx"
         for opp in ("random", "rules"):
-            row = evaluate(path, game, n, opp, args.eval_games, options)
+            row = evaluate(path, game, n, opp, args.eval_games, options, seed=args.eval_seed)
+            row.update(model=str(path), eval_seed=args.eval_seed)
             print(json.dumps(row), flush=True)
         return
 
@@ -232,7 +252,8 @@ def main(argv=None):
     model.save(run / "checkpoints" / f"ppo_{model.num_timesteps}_steps.zip")
     export(model, run / "policy.onnx", game, n, mean, scale)
     print(f"trained {model.num_timesteps} steps in {time.time() - started:.0f} s this run", flush=True)
-    report(model.num_timesteps)
+    if model.num_timesteps % args.eval_every >= model.n_steps * args.envs:  # not just evaluated
+        report(model.num_timesteps)
 
 
 if __name__ == "__main__":
