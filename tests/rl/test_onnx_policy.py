@@ -120,3 +120,12 @@ def test_the_network_plays_jailed_in_a_tournament_reading_its_model_from_its_fol
         result = play_game("origin", here, game["seed"], player_seeds=[player_seed(game["seed"], s, key)
                                                                        for s in range(2)])
         assert (list(result.scores), len(result.actions)) == (game["scores"], sum(game["moves"]))
+
+
+def test_the_example_plays_its_committed_origin_model(tmp_path, monkeypatch):
+    from players.loading import make_player
+
+    monkeypatch.chdir(tmp_path)  # not the repository: the model is found beside the player's file
+    player = make_player(f"{EXAMPLE / 'player.py'}:Policy", None, "origin")
+    assert player.path == EXAMPLE / "origin-2p.onnx" and player.actions == "factored"
+    assert play_game("origin", [player, RandomPlayer()], 7).faults == []
