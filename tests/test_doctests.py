@@ -14,7 +14,7 @@ MODULES = sorted(
 )
 # modules of an optional extra: their examples need its packages, as the extra's own tests do
 # (tests/rl, tests/openspiel skip without them; CI installs every extra)
-EXTRAS = {"arena.rl.": ("rl", ("gymnasium", "pettingzoo"))}
+EXTRAS = {"arena.rl.": ("rl", ("gymnasium", "pettingzoo", "onnx", "onnxruntime"))}
 
 
 def test_the_docstring_examples_are_found():

@@ -66,7 +66,7 @@ def bench_versus_openspiel(game: str, iterations: int = 200, repeats: int = 3, n
     from arena.interop.openspiel import load_game
 
     n = num_players or get_game(game).default_players
-    os_game = load_game(game, players=n)
+    os_game = load_game(game, players=n, actions="flat")  # as the openspiel-ismcts player searches
     rows = []
     for where, state in bench_positions(game, n, seed).items():
         seat = state.current_player

@@ -3,15 +3,27 @@
 Needs the optional extra (``pip install 'arena[openspiel]'``); nothing else in
 the package imports this module, so the rest works without OpenSpiel.
 
-``load_game(name, players=..., seed=..., **options)`` registers any game of our
-registry as a Python game of OpenSpiel (short name ``arena_<name>``) and loads it.
+Importing this module registers every game of our registry as a Python game of
+OpenSpiel (short name ``arena_<name>``), so ``pyspiel.load_game("arena_origin(players=3)")``,
+``pickle`` and ``deserialize_game_and_state`` find them; ``load_game(name, players=...,
+seed=..., **options)`` loads one with our own checks of its options.
 The adapter is generic over the engine contract:
 
-* actions are the game's ``action_codec(num_players)`` ids (``GameSpec.action_codec``);
-  ``legal_actions()`` are the encoded legal actions, sorted;
-* chance stays inside our state (OpenSpiel's *sampled stochastic*: there are no
-  chance nodes, ``apply`` rolls the dice itself); the seed is the game parameter
-  ``seed``, so ``(seed, actions)`` still replays a game;
+* actions (the game parameter ``actions``) are by default ``factored``: one of our actions
+  is a few OpenSpiel moves in a row by the same player, its kind and then each of its fields
+  (``engine/factored.py``), every id below ``Factored.width`` (73 to 701), so
+  ``legal_actions_mask()`` is small in every game; ``actions=flat`` gives the game's exact
+  ``action_codec(num_players)`` ids instead (``GameSpec.action_codec``: 10^3 to 10^8 of
+  them, an action a move; what our OpenSpiel search players use).  ``legal_actions()`` are
+  the allowed ids, sorted;
+* chance stays inside our state: there are no chance nodes, ``apply`` rolls the dice
+  itself from the generator our State carries, and the seed is the game parameter
+  ``seed``, so ``(seed, actions)`` replays a game.  A state and an action therefore give
+  one next state, and the game is declared *deterministic* (before issue 46, *sampled
+  stochastic*: OpenSpiel then serializes a game with ``GetRNGState``, which it does not
+  forward to a Python game, so ``pickle``, ``copy.deepcopy`` and ``serialize_game_and_state``
+  of a game or state failed).  The deals differ by the game's ``seed``, as OpenSpiel's own
+  games with a fixed deal do by their parameters;
 * ``information_state_string(p)`` is a hash of every public field of
   ``observation(p)`` (a seat's observation holds the public history, so it is a
   perfect-recall information state); ``observation_string(p)`` the same without
@@ -20,7 +32,10 @@ The adapter is generic over the engine contract:
 * ``observation_tensor(p)`` and ``information_state_tensor(p)`` are both
   ``engine.tensor.encode(observation(p))``: the game's fixed-length vector of that
   seat's observation (its fields documented in ``engine/<game>/tensor.py``; the
-  observer's ``dict`` holds a view of the tensor per field).  The vector holds all
+  observer's ``dict`` holds a view of the tensor per field), followed with factored
+  actions by ``Factored.choice_features`` of the steps the acting seat has chosen so far
+  of its action (zeros for the other seats, which do not see them; the information-state
+  and observation strings of the acting seat end with those steps too).  The vector holds all
   that the observation does (the board, the seat's own cards, counts of the hidden
   ones, the pending decision) except the move history, and a seat's observation holds
   all it may know of the game now, so the vector is everything a policy needs to
@@ -37,7 +52,10 @@ The adapter is generic over the engine contract:
 
 OpenSpiel's C++ bots cannot search these games (its C++ ``ISMCTSBot`` does not
 call a Python game's ``resample_from_infostate``); OpenSpiel's Python algorithms
-can.  ``serialize()`` is not provided: a game is replayed from ``(seed, actions)``.
+can.  ``serialize()`` (and ``pickle``, ``copy.deepcopy``, ``serialize_game_and_state``)
+keep a state as how it was made, never our State's objects: the game's parameters and the
+ids played (and, for a state resampled from an information state, the state it came from,
+the seat and the generator's two ints), replayed on deserialization.
 
 Players (the built-in specs ``openspiel-ismcts`` and ``openspiel-mcts``):
 :class:`OpenSpielISMCTSPlayer` runs OpenSpiel's Python ``ISMCTSBot`` and
@@ -47,6 +65,7 @@ player's observation (never the true state), with every random choice seeded.
 from __future__ import annotations
 
 import hashlib
+import pickle
 import random
 import time
 
@@ -58,9 +77,10 @@ try:
 except ImportError as exc:  # pragma: no cover - the message is the point
     raise ImportError(f"OpenSpiel is not installed ({exc}): pip install 'arena[openspiel]'") from exc
 
+from engine import factored as engine_factored
 from engine import tensor as engine_tensor
 from engine.contract import TERMINAL, OptionError
-from engine.registry import get_game
+from engine.registry import game_names, get_game
 from engine.rng import Rng
 from players.base import Player
 from players.search_tree import EVALUATIONS, random_rollout, rewards_from_places
@@ -69,7 +89,8 @@ PREFIX = "arena_"
 # An upper bound on the moves of a game that OpenSpiel asks for (GameInfo); our
 # games run a few hundred to a few thousand decisions.
 MAX_GAME_LENGTH = 100_000
-_PARAMS = ("players", "seed", "readable_keys")
+_PARAMS = ("players", "seed", "readable_keys", "actions")
+ACTION_ENCODINGS = ("factored", "flat")
 _registered: dict = {}  # our game name -> its pyspiel.Game subclass
 
 
@@ -119,59 +140,171 @@ def observation_key(observation, perfect_recall: bool = True) -> str:
 # --- the pyspiel game ---------------------------------------------------------
 
 class _Engine:
-    """The Python side of one pyspiel state: our State, and caches of what
-    OpenSpiel asks for repeatedly (legal ids, keys), dropped at every move.
-    OpenSpiel's ``clone()`` deep-copies the Python attributes: this copies our
-    State with its ``clone()`` and shares the rest."""
+    """The Python side of one pyspiel state: our State, the steps chosen so far of the acting
+    seat's action (factored ids), how the state was made (``base`` and the ids played since,
+    for ``serialize``), and caches of what OpenSpiel asks for repeatedly (legal ids, keys),
+    dropped at every move.  OpenSpiel's ``clone()`` deep-copies the Python attributes: this
+    copies our State with its ``clone()`` and shares the rest; ``pickle`` keeps the recipe
+    only (``__reduce__``)."""
 
-    __slots__ = ("state", "codec", "readable", "legal", "ids", "keys", "vectors")
+    __slots__ = ("state", "game", "prefix", "base", "moves", "legal", "ids", "choices", "keys", "vectors")
 
-    def __init__(self, state, codec, readable):
+    def __init__(self, state, game: "_GameInfo", base: tuple, moves=(), prefix=()):
         self.state = state
-        self.codec = codec
-        self.readable = readable
-        self.legal = None  # {id: action} of the legal actions
-        self.ids = None  # their ids, sorted
+        self.game = game
+        self.base = base  # ("new",) or ("sample", parent base, parent moves, seat, rng seed, rng counter)
+        self.moves = list(moves)  # the ids played since ``base``
+        self.prefix = tuple(prefix)
+        self._drop()
+
+    def _drop(self):
+        self.legal = None  # flat: {id: action} of the legal actions
+        self.ids = None  # the legal ids, sorted
+        self.choices = None  # factored: engine.factored.Choices of the legal actions
         self.keys = {}
-        self.vectors = {}  # seat -> engine.tensor.encode(observation(seat))
+        self.vectors = {}  # seat -> the tensor
 
     def __deepcopy__(self, memo):
-        return _Engine(self.state.clone(), self.codec, self.readable)
+        return _Engine(self.state.clone(), self.game, self.base, self.moves, self.prefix)
+
+    def __reduce__(self):
+        base = self.base
+        while base[0] == "sample":
+            base = base[1]
+        if base[0] != "new":
+            raise pickle.PicklingError(f"{self.game.spec.name}: a state made by ArenaGame.wrap() from one of our "
+                                       f"States cannot be serialized (nothing says how that State was made): "
+                                       f"serialize states of new_initial_state(), their clones and resamples")
+        return _restore_engine, (self.game.params, self.base, tuple(self.moves))
 
     def legal_by_id(self) -> dict:
         legal = self.legal
         if legal is None:
-            encode = self.codec.encode
+            encode = self.game.codec.encode
             legal = self.legal = {encode(a): a for a in self.state.legal_actions()}
-            self.ids = sorted(legal)
         return legal
+
+    def legal_ids(self) -> list:
+        if self.ids is None:
+            if self.game.factored is None:
+                self.ids = sorted(self.legal_by_id())
+            else:
+                self.ids = self.legal_choices().options(self.prefix)
+        return self.ids
+
+    def legal_choices(self):
+        if self.choices is None:
+            self.choices = self.game.factored.choices(self.state.legal_actions())
+        return self.choices
+
+    def apply_id(self, action_id: int) -> None:
+        factored = self.game.factored
+        if factored is None:
+            move = self.legal_by_id().get(action_id)
+            if move is None:
+                move = self.game.codec.decode(action_id)  # not legal: our apply() raises IllegalActionError
+        else:
+            choices = self.legal_choices()
+            if not choices.allows(self.prefix, action_id):
+                raise ValueError(f"{self.game.spec.name}: step {action_id} ({factored.step_text(self.prefix, action_id)})"
+                                 f" is not allowed after {list(self.prefix)}: not a legal action's")
+            prefix = self.prefix + (action_id,)
+            self.moves.append(action_id)
+            if not choices.complete(prefix):
+                self.prefix = prefix
+                self.ids = None
+                self.keys = {}
+                self.vectors = {}
+                return
+            move = choices.action(prefix)
+            self.prefix = ()
+            self.state.apply(move)
+            self._drop()
+            return
+        self.state.apply(move)
+        self.moves.append(action_id)
+        self._drop()
 
     def key(self, seat: int, perfect_recall: bool) -> str:
         k = (seat, perfect_recall)
         key = self.keys.get(k)
         if key is None:
             observation = self.state.observation(seat)
-            key = (observation_text(observation, perfect_recall) if self.readable
+            key = (observation_text(observation, perfect_recall) if self.game.readable
                    else observation_key(observation, perfect_recall))
+            if self.prefix and seat == self.state.current_player:
+                key += "\nchosen=" + ",".join(map(str, self.prefix))  # the steps of its action so far
             self.keys[k] = key
         return key
 
     def vector(self, seat: int):
         v = self.vectors.get(seat)
         if v is None:
-            v = self.vectors[seat] = engine_tensor.encode(self.state.observation(seat))
+            v = engine_tensor.encode(self.state.observation(seat))
+            factored = self.game.factored
+            if factored is not None:
+                if seat == self.state.current_player:
+                    chosen = factored.choice_features(self.prefix)
+                else:
+                    chosen = np.zeros(factored.feature_size, np.float32)
+                v = np.concatenate([v, chosen])
+            self.vectors[seat] = v
         return v
+
+
+class _GameInfo:
+    """What every state of one loaded game shares: the spec, the codecs, the parameters."""
+
+    __slots__ = ("spec", "num_players", "options", "readable", "codec", "factored", "params")
+
+    def __init__(self, name: str, num_players: int, seed: int, options: dict, readable: bool, actions: str):
+        self.spec = get_game(name)
+        self.num_players = num_players
+        self.options = options
+        self.readable = readable
+        self.codec = self.spec.action_codec(num_players)
+        self.factored = engine_factored.for_game(name, num_players) if actions == "factored" else None
+        self.params = (name, num_players, seed, tuple(sorted(options.items())), readable, actions)
+
+
+_INFOS: dict = {}
+
+
+def _game_info(params: tuple) -> _GameInfo:
+    info = _INFOS.get(params)
+    if info is None:
+        name, n, seed, options, readable, actions = params
+        info = _INFOS[params] = _GameInfo(name, n, seed, dict(options), readable, actions)
+    return info
+
+
+def _base_state(info: _GameInfo, base: tuple):
+    if base[0] == "new":
+        return info.spec.new_game(info.num_players, info.params[2], info.options)
+    _, parent_base, parent_moves, seat, rng_seed, rng_counter = base
+    parent = _restore_engine(info.params, parent_base, parent_moves)
+    return parent.state.observation(seat).sample(Rng._raw(rng_seed, rng_counter))
+
+
+def _restore_engine(params: tuple, base: tuple, moves: tuple) -> _Engine:
+    """The ``_Engine`` that ``pickle`` kept as its recipe: the base state made again, the ids
+    replayed."""
+    info = _game_info(params)
+    engine = _Engine(_base_state(info, base), info, base)
+    for action_id in moves:
+        engine.apply_id(action_id)
+    return engine
 
 
 class ArenaState(pyspiel.State):
     """A pyspiel state around one of our States (``engine_state()``)."""
 
-    def __init__(self, game, engine_state=None):
+    def __init__(self, game, engine=None):
         super().__init__(game)
-        if engine_state is None:
-            params = game.get_parameters()
-            engine_state = game.spec.new_game(params["players"], params["seed"], game.options)
-        self._engine = _Engine(engine_state, game.codec, game.readable)
+        if engine is None:
+            info = game.info
+            engine = _Engine(info.spec.new_game(info.num_players, info.params[2], info.options), info, ("new",))
+        self._engine = engine
 
     def engine_state(self):
         """Our State (live: do not change it behind OpenSpiel's back)."""
@@ -188,22 +321,21 @@ class ArenaState(pyspiel.State):
         engine = self._engine
         if player != engine.state.current_player:
             return []
-        if engine.ids is None:
-            engine.legal_by_id()
-        return list(engine.ids)
+        return list(engine.legal_ids())
 
     def _apply_action(self, action):
-        engine = self._engine
-        move = engine.legal_by_id().get(action)
-        if move is None:
-            move = engine.codec.decode(action)  # not legal: our apply() raises IllegalActionError
-        engine.state.apply(move)
-        engine.legal = engine.ids = None
-        engine.keys = {}
-        engine.vectors = {}
+        self._engine.apply_id(int(action))
 
     def _action_to_string(self, player, action):
-        return self.get_game().spec.action_to_text(self._engine.codec.decode(action))
+        engine = self._engine
+        if engine.game.factored is not None:
+            return engine.game.factored.step_text(engine.prefix, int(action))
+        return engine.game.spec.action_to_text(engine.game.codec.decode(action))
+
+    def chosen(self) -> tuple:
+        """The steps the acting seat has chosen so far of its action (factored ids; ``()``
+        between actions and with flat ids)."""
+        return self._engine.prefix
 
     def returns(self):
         state = self._engine.state
@@ -218,14 +350,24 @@ class ArenaState(pyspiel.State):
         return self.resample(player_id, Rng(int(probability_sampler() * 2 ** 53)))
 
     def resample(self, player_id, rng: Rng) -> "ArenaState":
-        """``resample_from_infostate`` with our own generator (the players' seeded resampler)."""
-        return ArenaState(self.get_game(), self._engine.state.observation(player_id).sample(rng))
+        """``resample_from_infostate`` with our own generator (the players' seeded resampler).
+        The steps the acting seat has chosen so far of its action stay where it is the one
+        resampling (it knows them) and are dropped otherwise."""
+        engine = self._engine
+        base = ("sample", engine.base, tuple(engine.moves), int(player_id), rng.seed, rng.counter)
+        sample = engine.state.observation(player_id).sample(rng)
+        kept = engine.prefix if player_id == engine.state.current_player else ()
+        restored = _Engine(sample, engine.game, base)
+        for step in kept:
+            restored.apply_id(step)
+        return ArenaState(self.get_game(), restored)
 
     def information_key(self, player: int, perfect_recall: bool = True) -> str:
         return self._engine.key(player, perfect_recall)
 
     def observation_vector(self, player: int):
-        """``engine.tensor.encode(observation(player))`` (cached until the next move)."""
+        """``engine.tensor.encode(observation(player))``, with factored actions followed by the
+        acting seat's steps so far (cached until the next move)."""
         return self._engine.vector(player)
 
     def __str__(self):
@@ -271,19 +413,33 @@ class ArenaGame(pyspiel.Game):
             raise OptionError(f"game {spec.name!r} is for {spec.min_players}-{spec.max_players} players, not {n}")
         self.options = spec.resolve_options({k: v for k, v in params.items() if k not in _PARAMS})
         self.readable = bool(params.get("readable_keys", False))
-        self.codec = spec.action_codec(n)
-        self.layout = engine_tensor.layout(spec.name, n) if has_tensor(spec.name) else None
-        info = pyspiel.GameInfo(num_distinct_actions=self.codec.size, max_chance_outcomes=0, num_players=n,
+        actions = str(params.get("actions", "factored"))
+        if actions not in ACTION_ENCODINGS:
+            raise OptionError(f"actions must be one of {list(ACTION_ENCODINGS)}, not {actions!r}")
+        self.info = _game_info((spec.name, n, int(params.get("seed", 0)), tuple(sorted(self.options.items())),
+                                self.readable, actions))
+        self.codec = self.info.codec  # the exact codec (flat ids), whichever the encoding
+        self.factored = self.info.factored  # engine.factored.Factored, or None for flat ids
+        self.layout = self._layout(spec.name, n) if has_tensor(spec.name) else None
+        distinct = self.factored.width if self.factored is not None else self.codec.size
+        info = pyspiel.GameInfo(num_distinct_actions=distinct, max_chance_outcomes=0, num_players=n,
                                 min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
                                 max_game_length=MAX_GAME_LENGTH)
         super().__init__(self.game_type, info, params)
+
+    def _layout(self, name: str, n: int):
+        layout = engine_tensor.layout(name, n)
+        if self.factored is None:
+            return layout
+        return engine_tensor.Layout(name, n, layout.fields + tuple(self.factored.feature_fields))
 
     def new_initial_state(self):
         return ArenaState(self)
 
     def wrap(self, engine_state) -> ArenaState:
-        """A pyspiel state around one of our States (e.g. a sample of an observation)."""
-        return ArenaState(self, engine_state)
+        """A pyspiel state around one of our States (e.g. a sample of an observation); it
+        cannot be serialized (nothing says how it was made)."""
+        return ArenaState(self, _Engine(engine_state, self.info, ("wrapped",)))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         return _Observer(self, iig_obs_type, params)
@@ -306,13 +462,13 @@ def register(name: str):
     if spec.action_codec is None:
         raise OptionError(f"game {name!r} has no action_codec: OpenSpiel needs a fixed action encoding")
     tensors = has_tensor(name)
-    parameters = {"players": spec.default_players, "seed": 0, "readable_keys": False}
+    parameters = {"players": spec.default_players, "seed": 0, "readable_keys": False, "actions": "factored"}
     for option in spec.options:
         parameters[option.name] = option.default
     game_type = pyspiel.GameType(
         short_name=PREFIX + name, long_name=f"{spec.title} (arena)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,  # the dice are in the state: see above
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -321,20 +477,35 @@ def register(name: str):
         provides_observation_string=True, provides_observation_tensor=tensors,
         parameter_specification=parameters)
     cls = type(f"ArenaGame_{name}", (ArenaGame,), {"spec": spec, "game_type": game_type})
+    globals()[cls.__name__] = cls  # pickle finds a class by its module and name
     pyspiel.register_game(game_type, cls)
     _registered[name] = cls
     return cls
 
 
-def load_game(name: str, players: int | None = None, seed: int = 0, readable_keys: bool = False, **options):
-    """The pyspiel game of our game ``name`` (registered on first use), with
-    ``players`` seats (default: the game's), the game ``seed`` and rule options."""
+def register_all() -> None:
+    """Register every game of our registry that has an action codec (on import)."""
+    for name in game_names():
+        if get_game(name).action_codec is not None:
+            register(name)
+
+
+def load_game(name: str, players: int | None = None, seed: int = 0, readable_keys: bool = False,
+              actions: str = "factored", **options):
+    """The pyspiel game of our game ``name``, with ``players`` seats (default: the game's),
+    the game ``seed``, ``actions`` (``factored`` or ``flat``, the module's docstring) and
+    rule options."""
     spec = get_game(name)
     register(name)
     resolved = spec.resolve_options(options)  # an unknown option or bad value: our error, naming it
+    if actions not in ACTION_ENCODINGS:
+        raise OptionError(f"actions must be one of {list(ACTION_ENCODINGS)}, not {actions!r}")
     params = {"players": int(players or spec.default_players), "seed": int(seed),
-              "readable_keys": bool(readable_keys), **{k: resolved[k] for k in options}}
+              "readable_keys": bool(readable_keys), "actions": actions, **{k: resolved[k] for k in options}}
     return pyspiel.load_game(PREFIX + name, params)
+
+
+register_all()
 
 
 # --- evaluators and players -----------------------------------------------------
@@ -406,7 +577,8 @@ class _OpenSpielPlayer(Player):
         self.rng = Rng(mixed)  # determinizations: the root sample and the resampler
         self.random_state = np.random.RandomState(self.rng.fork(1).next64() & 0xFFFFFFFF)
         # the rule options live in the sampled states; the game's parameters are not used by a search
-        self.os_game = load_game(game, players=num_players)
+        # flat ids: one of our actions is one move of the search tree, as before issue 46
+        self.os_game = load_game(game, players=num_players, actions="flat")
         if self.evaluator_name == "random_rollout":
             self.evaluator = os_mcts.RandomRolloutEvaluator(self.n_rollouts, self.random_state)
         else:

@@ -15,8 +15,11 @@
   (``arena.game.match.player_seed``), so a seed replays the same game;
 * ``seat``: the learner's seat, or ``"random"`` (drawn at every reset from the env's seed);
 * observations and actions as in the PettingZoo environment: ``{"observation": vector,
-  "action_mask": int8 mask}`` and ``Discrete`` indices of ``engine.tensor.action_space``;
-  ``action_masks()`` gives the mask too (sb3-contrib's MaskablePPO asks for it);
+  "action_mask": int8 mask}`` and ``Discrete`` indices of ``engine.tensor.action_space``
+  (``actions="flat"``, the default) or of one step of an action (``actions="factored"``,
+  ``engine/factored.py``: the learner steps several times per action, the opponents play
+  when its action is whole); ``action_masks()`` gives the mask too (sb3-contrib's
+  MaskablePPO asks for it);
 * the reward is 0 until the game ends, then the learner's ``2 r - 1`` from the places;
   ``terminated`` when the game is over; ``max_moves`` (optional) truncates;
 * an index that is not legal now (outside the mask) ends the episode as a loss (reward -1,
@@ -35,8 +38,7 @@ except ImportError as exc:  # pragma: no cover - the message is the point
     raise ImportError(f"Gymnasium is not installed ({exc}): pip install 'arena[rl]'") from exc
 
 from arena.game.match import player_seed
-from arena.rl.common import Position, observation_space, returns
-from engine import tensor
+from arena.rl.common import Position, action_count, check_actions, observation_space, returns
 from engine.registry import game_names, get_game
 from players.loading import make_player
 
@@ -57,8 +59,10 @@ class ArenaSeatEnv(gymnasium.Env):
     metadata = {"render_modes": ["ansi", "human"]}
 
     def __init__(self, game: str, opponents=("random",), seat=0, options: dict | None = None,
-                 render_mode: str | None = None, max_moves: int | None = None, illegal: str = "lose"):
+                 render_mode: str | None = None, max_moves: int | None = None, illegal: str = "lose",
+                 actions: str = "flat"):
         spec = get_game(game)
+        self.actions = check_actions(actions)
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         self.illegal = illegal
@@ -78,8 +82,8 @@ class ArenaSeatEnv(gymnasium.Env):
         self.seat_choice = seat
         self.render_mode = render_mode
         self.max_moves = max_moves
-        self.observation_space = observation_space(game, n)
-        self.action_space = spaces.Discrete(tensor.action_space(game, n).size)
+        self.observation_space = observation_space(game, n, actions)
+        self.action_space = spaces.Discrete(action_count(game, n, actions))
         self.position = None
         self.forfeit = False
         self.seat = seat if seat != "random" else 0
@@ -89,7 +93,7 @@ class ArenaSeatEnv(gymnasium.Env):
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(2 ** 31))
         self.seat = int(self.np_random.integers(self.num_players)) if self.seat_choice == "random" else self.seat_choice
         self.game_seed = game_seed
-        self.position = Position(self.game, self.num_players, game_seed, self.options)
+        self.position = Position(self.game, self.num_players, game_seed, self.options, self.actions)
         self.moves = 0
         self.forfeit = False
         self.players = {}
@@ -117,14 +121,16 @@ class ArenaSeatEnv(gymnasium.Env):
         info = {"seat": self.seat, "game_seed": self.game_seed}
         if self.position.over:
             info.update(scores=list(self.position.state.scores()), ranking=list(self.position.state.ranking()))
-        elif self.position.legal()[2]:
-            info["unencodable"] = self.position.legal()[2]
+        else:
+            missing = self.position.unencodable() if self.actions == "factored" else self.position.legal()[2]
+            if missing:
+                info["unencodable"] = missing
         return info
 
     def action_masks(self) -> np.ndarray:
         if self.position.over:
             return np.zeros(self.action_space.n, dtype=bool)
-        return self.position.legal()[0].astype(bool)
+        return self.position.mask().astype(bool)
 
     def step(self, action):
         if self.position is None or self.position.over or self.forfeit:
@@ -137,7 +143,8 @@ class ArenaSeatEnv(gymnasium.Env):
             self.forfeit = True
             info = dict(self._info(), illegal=str(exc))
             return self.position.observe(self.seat), -1.0, True, False, info
-        self.moves += 1
+        if not self.position.prefix:  # an action played (factored: its last step)
+            self.moves += 1
         self._play_others()
         terminated = self.position.over
         if terminated:
@@ -167,8 +174,8 @@ def register_all() -> None:
     for name in game_names():
         env_id = f"arena/{name}"
         if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point="arena.rl.gym_env:ArenaSeatEnv", kwargs={"game": name},
-                               disable_env_checker=True)
+            # Gymnasium's passive checker stays on (its default): make() wraps every env in it
+            gymnasium.register(env_id, entry_point="arena.rl.gym_env:ArenaSeatEnv", kwargs={"game": name})
 
 
 register_all()

@@ -11,8 +11,14 @@
   (a seat may act several times in a row, as the rules say);
 * ``observe(agent)`` is ``{"observation": engine.tensor.encode(observation(seat)),
   "action_mask": int8 mask}`` (the mask is all 0 for a seat that is not to act);
-* actions are indices of ``engine.tensor.action_space`` (``Discrete``); an index that is
-  not legal raises ``ValueError`` (sample with the mask);
+* actions are indices of ``engine.tensor.action_space`` (``Discrete``; ``actions="flat"``,
+  the default), or of one step of an action (``actions="factored"``, ``engine/factored.py``:
+  the acting agent steps several times per action, its kind and then each field, every step
+  with its own mask; its observation ends with the steps chosen so far);
+* ``env()`` is wrapped as PettingZoo's classic games are (``TerminateIllegalWrapper``: an
+  index outside the mask ends the game, -1 to the seat that played it and 0 to the others;
+  ``AssertOutOfBoundsWrapper``; ``OrderEnforcingWrapper``); ``raw_env()`` is the bare
+  environment, where an index that is not legal raises ``ValueError``;
 * rewards come only at the end, from the final places: ``2 r - 1`` where ``r`` is the share
   of the other seats beaten, ties half (``common.returns``: win 1, loss -1, sum 0);
 * ``reset(seed=s)`` plays game seed ``s``: the same seed and actions replay the same game;
@@ -22,8 +28,10 @@
 * ``options`` are the game's rule options (``arena games`` lists them);
 * ``max_moves`` (optional) truncates a game after that many moves.
 
-There is no parallel-API version: every game is turn-based (one seat acts at a time),
-which PettingZoo's parallel API does not model.
+``parallel_env()`` is the same game through PettingZoo's parallel API
+(``turn_based_aec_to_parallel`` of ``env()``): every step takes an action from every live
+agent and plays only the acting seat's (the others' masks are all 0 and their actions are
+ignored), as PettingZoo does for its turn-based games.
 """
 from __future__ import annotations
 
@@ -32,11 +40,12 @@ import numpy as np
 try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 except ImportError as exc:  # pragma: no cover - the message is the point
     raise ImportError(f"PettingZoo is not installed ({exc}): pip install 'arena[rl]'") from exc
 
-from arena.rl.common import Position, observation_space, returns
-from engine import tensor
+from arena.rl.common import Position, action_count, check_actions, observation_space, returns
 from engine.registry import get_game
 
 
@@ -46,9 +55,10 @@ class ArenaAECEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, game: str, num_players: int | None = None, options: dict | None = None,
-                 render_mode: str | None = None, max_moves: int | None = None):
+                 render_mode: str | None = None, max_moves: int | None = None, actions: str = "flat"):
         super().__init__()
         spec = get_game(game)
+        self.actions = check_actions(actions)
         n = int(num_players or spec.default_players)
         if not spec.min_players <= n <= spec.max_players:
             raise ValueError(f"game {game!r} is for {spec.min_players}-{spec.max_players} players, not {n}")
@@ -62,8 +72,8 @@ class ArenaAECEnv(AECEnv):
         self.metadata = dict(self.metadata, name=f"arena_{game}_v0")
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        obs_space = observation_space(game, n)
-        act_space = spaces.Discrete(tensor.action_space(game, n).size)
+        obs_space = observation_space(game, n, actions)
+        act_space = spaces.Discrete(action_count(game, n, actions))
         self.observation_spaces = {agent: obs_space for agent in self.possible_agents}
         self.action_spaces = {agent: act_space for agent in self.possible_agents}
         self._seeds = np.random.default_rng()
@@ -84,7 +94,7 @@ class ArenaAECEnv(AECEnv):
             self.game_seed = int(seed)
         else:
             self.game_seed = int(self._seeds.integers(2 ** 31))
-        self.position = Position(self.game, self.num_players, self.game_seed, self.options)
+        self.position = Position(self.game, self.num_players, self.game_seed, self.options, self.actions)
         self.moves = 0
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -97,7 +107,7 @@ class ArenaAECEnv(AECEnv):
     def _select(self):
         state = self.position.state
         self.agent_selection = self.possible_agents[state.current_player]
-        missing = self.position.legal()[2]
+        missing = self.position.unencodable() if self.actions == "factored" else self.position.legal()[2]
         if missing:
             self.infos[self.agent_selection] = {"unencodable": missing}
 
@@ -110,7 +120,8 @@ class ArenaAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         self.position.apply_index(action)
-        self.moves += 1
+        if not self.position.prefix:  # an action played (factored: its last step)
+            self.moves += 1
         self._cumulative_rewards[agent] = 0.0
         self.infos = {a: {} for a in self.agents}
         if self.position.over:
@@ -145,6 +156,21 @@ class ArenaAECEnv(AECEnv):
         self.position = None
 
 
-def env(game: str, **kwargs) -> ArenaAECEnv:
-    """The AEC environment of ``game`` (``num_players``, ``options``, ``render_mode``, ``max_moves``)."""
+def raw_env(game: str, **kwargs) -> ArenaAECEnv:
+    """The bare AEC environment of ``game`` (``num_players``, ``options``, ``render_mode``,
+    ``max_moves``): an index that is not legal raises ``ValueError``."""
     return ArenaAECEnv(game, **kwargs)
+
+
+def env(game: str, **kwargs):
+    """The AEC environment of ``game``, wrapped as PettingZoo's classic games are: an index
+    outside the mask ends the game with -1 for the seat that played it; an index outside the
+    action space fails an assertion; ``step`` before ``reset`` is refused."""
+    wrapped = wrappers.TerminateIllegalWrapper(raw_env(game, **kwargs), illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def parallel_env(game: str, **kwargs):
+    """``env(game, ...)`` through PettingZoo's parallel API (``turn_based_aec_to_parallel``)."""
+    return turn_based_aec_to_parallel(env(game, **kwargs))

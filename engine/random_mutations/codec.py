@@ -35,6 +35,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from functools import lru_cache
 
+from engine.action_codec import Block, BlockCodec
 from engine.random_mutations.actions import (ADD, ATTACK, BLACK, BUD, DIVERGE, DROP, GRAZE, GREEN, MIMIC, NEW,
                                              PARASITE, PASS, PIRATE, RED, SCAVENGE, TAIL, TRAIT, VERB_WORDS,
                                              VICTIM)
@@ -175,6 +176,32 @@ class RMCodec:
         pos, p = divmod(code, n)  # PIRATE
         s, a, t, b = self._pirate.unrank(pos)
         return (PIRATE, s, a, p, t, b)
+
+
+def _factor_blocks(codec: RMCodec) -> BlockCodec:
+    """``RMCodec.factor_blocks``: every verb a block of its fields with their own ranges
+    (positions below the codec's cards, seats, the ignored traits, the grazed tokens, the
+    traits), for ``engine.factored``; its flat numbering is never used."""
+    c, n = range(codec.cards), range(codec.num_players)
+    grazed = range(RED_SUPPLY * (2 if codec.num_players > 4 else 1) + 1)
+    fields = {PASS: (), NEW: (), GRAZE: (("tokens", grazed),), DROP: (("trait", range(NUM_TRAITS)),),
+              TAIL: (("trait", range(NUM_TRAITS)),), BLACK: (("seat", n), ("species", c), ("animal", c)),
+              ATTACK: (("species", c), ("animal", c), ("seat", n), ("target", c), ("ignored", IGNORED)),
+              PIRATE: (("species", c), ("animal", c), ("seat", n), ("target", c), ("target_animal", c))}
+    for verb in (TRAIT, ADD, DIVERGE, BUD, MIMIC, VICTIM):
+        fields[verb] = (("position", c),)
+    for verb in (RED, GREEN, SCAVENGE, PARASITE):
+        fields[verb] = (("species", c), ("animal", c))
+
+    def maker(verb):
+        return lambda *values: (verb,) + values
+
+    blocks = [Block(verb, VERB_WORDS[verb], fields[verb], maker(verb), pack=lambda action: action[1:])
+              for verb in range(len(VERB_WORDS))]
+    return BlockCodec(blocks, verb_of=lambda action: action[0])
+
+
+RMCodec.factor_blocks = _factor_blocks
 
 
 @lru_cache(maxsize=None)

@@ -21,23 +21,28 @@ def test_openspiel_random_sim_test_passes(name, n):
     # of it show every phase of a turn to the check, in a fifth of the time
     options = {"max_turns": 2} if name == "dominant_species" else {}
     game = load_game(name, players=n, seed=5, **options)
-    # the legal-actions mask test allocates one int per action id: only where there are few
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False,
-                            mask_test=game.num_distinct_actions() <= 1_000_000)
+    assert game.num_distinct_actions() <= 1_000  # factored ids: the mask test is cheap in every game
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False, mask_test=True)
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_random_play_through_pyspiel_ends_in_the_engines_state_and_returns(name):
+@pytest.mark.parametrize("actions", ["factored", "flat"])
+def test_random_play_through_pyspiel_ends_in_the_engines_state_and_returns(name, actions):
     spec = get_game(name)
     n = spec.default_players
     for seed in (1, 2):
-        game = load_game(name, players=n, seed=seed)
+        game = load_game(name, players=n, seed=seed, actions=actions)
         ours = spec.new_game(n, seed)
         state = game.new_initial_state()
         rand = random.Random(seed)
         while not state.is_terminal():
             action = rand.choice(state.legal_actions())
-            ours.apply(game.codec.decode(action))
+            if actions == "flat":
+                ours.apply(game.codec.decode(action))
+            else:
+                path = state.chosen() + (action,)
+                if len(path) == game.factored.steps(path[0]):  # the last step: the action is played
+                    ours.apply(game.factored.action(path))
             state.apply_action(action)
         assert ours.is_terminal()
         assert state.engine_state().render() == ours.render()
@@ -96,6 +101,8 @@ def test_the_key_changes_when_the_seats_own_hidden_cards_differ(name):
     the seat's view."""
     differing = private = 0
     for state in positions(name, seed=11, every=5):
+        if state.chosen():  # mid-action: a world of the other seat's does not hold this seat's steps so far
+            continue
         seat = state.current_player()
         other = (seat + 1) % state.num_players()
         own = state.engine_state().observation(seat)
@@ -124,3 +131,19 @@ def test_the_seed_and_rule_options_are_game_parameters():
         3, 9, {"running_escape_roll": 5}).render()
     with pytest.raises(ValueError, match="no option 'nope'"):
         load_game("origin", nope=1)
+
+
+def test_the_steps_chosen_so_far_are_the_acting_seats_alone():
+    """Factored ids: the acting seat's key ends with its steps so far, the other seats' keys do
+    not change with them, and a world the acting seat resamples keeps them."""
+    game = load_game("origin", seed=2)
+    state = game.new_initial_state()
+    while not state.chosen():  # to the middle of an action of several steps
+        state.apply_action(state.legal_actions()[-1])
+    seat, other = state.current_player(), 1 - state.current_player()
+    assert state.information_state_string(seat).endswith("chosen=" + ",".join(map(str, state.chosen())))
+    before = state.clone()
+    assert before.information_state_string(other) == state.information_state_string(other)
+    world = state.resample(seat, Rng(1))
+    assert world.chosen() == state.chosen() and world.legal_actions() == state.legal_actions()
+    assert state.resample(other, Rng(1)).chosen() == ()

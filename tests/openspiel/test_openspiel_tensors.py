@@ -28,9 +28,12 @@ def test_the_game_provides_tensors_of_the_layouts_size(name, n):
     game = load_game(name, players=n, seed=1)
     kind = game.get_type()
     assert kind.provides_observation_tensor and kind.provides_information_state_tensor
-    size = tensor.layout(name, n).size
+    # the observation's vector, then the steps chosen so far of a factored action
+    size = tensor.layout(name, n).size + game.factored.feature_size
     assert game.observation_tensor_shape() == [size] == game.information_state_tensor_shape()
     assert game.observation_tensor_size() == size == game.information_state_tensor_size()
+    flat = load_game(name, players=n, seed=1, actions="flat")
+    assert flat.observation_tensor_shape() == [tensor.layout(name, n).size]
 
 
 def positions(name, n, seed, every):
@@ -54,7 +57,9 @@ def test_both_tensors_are_the_observations_vector_and_survive_clone_and_resample
     for state in positions(name, n, seed=4, every=23):
         engine_state = state.engine_state()
         for p in range(n):
-            expected = tensor.encode(engine_state.observation(p))
+            chosen = (state.get_game().factored.choice_features(state.chosen()) if p == state.current_player()
+                      else np.zeros(state.get_game().factored.feature_size, np.float32))
+            expected = np.concatenate([tensor.encode(engine_state.observation(p)), chosen])
             assert np.array_equal(np.asarray(state.observation_tensor(p), np.float32), expected)
             assert np.array_equal(np.asarray(state.information_state_tensor(p), np.float32), expected)
         if state.is_terminal():
@@ -75,11 +80,12 @@ def test_the_python_observer_gives_the_vector_and_a_view_per_field(name):
     state = game.new_initial_state()
     state.apply_action(state.legal_actions()[0])
     layout = tensor.layout(name, game.num_players())
+    chosen_fields = [field for field, _, _ in game.factored.feature_fields]
     for iig in (None, pyspiel.IIGObservationType(perfect_recall=True)):
         observation = make_observation(game, iig)
         observation.set_from(state, 1)
-        assert np.array_equal(observation.tensor, tensor.encode(state.engine_state().observation(1)))
-        assert list(observation.dict) == [field for field, _, _ in layout.fields]
+        assert np.array_equal(observation.tensor[:layout.size], tensor.encode(state.engine_state().observation(1)))
+        assert list(observation.dict) == [field for field, _, _ in layout.fields] + chosen_fields
         for field, _, _ in layout.fields:
             assert np.shares_memory(observation.dict[field], observation.tensor)
             assert np.array_equal(observation.dict[field], observation.tensor[layout.slice(field)])
@@ -109,7 +115,8 @@ def test_openspiels_tabular_q_learning_runs_on_the_tensors():
     agents' tables are keyed by our tensors and learn from the returns."""
     game = load_game("citadels", players=2, seed=5, rounds=1)
     env = rl_environment.Environment(game, seed=5)
-    assert env.observation_spec()["info_state"] == (tensor.layout("citadels", 2).size,)
+    assert env.observation_spec()["info_state"] == (tensor.layout("citadels", 2).size + game.factored.feature_size,)
+    assert env.action_spec()["num_actions"] == game.factored.width  # a step of an action: 73 ids
     num_actions = env.action_spec()["num_actions"]
     agents = [tabular_qlearner.QLearner(player_id=p, num_actions=num_actions, step_size=0.5)
               for p in range(2)]
