@@ -343,8 +343,10 @@ class RayRunner:
                 self._take_probes(0)
             self._take_probes(PROBE_WAIT_SECONDS)
         except KeyboardInterrupt:
-            for ref in list(self.in_flight):
-                self.ray.cancel(ref, force=True)
+            # The games in flight are left to end with this driver (ray.shutdown stops a local
+            # Ray's workers; a cluster ends a job's tasks when its driver leaves): force-
+            # cancelling them here raced their replies, and Ray's core worker aborted the
+            # driver ("Tried to complete task that was not pending", exit 1, no summary).
             raise Interrupted() from None
         finally:
             for path in self.trace_dir.glob("*"):
