@@ -311,7 +311,10 @@ def _mapper():
     pid = os.fork()
     if pid == 0:
         try:
-            os.read(go[0], 1)
+            os.close(go[1])  # so that the read below ends if this process ends without a word
+            os.close(answer[0])
+            if not os.read(go[0], 1):
+                return  # (os._exit below) the anchor is gone: nothing to map, no one to answer
             anchor = os.getppid()
             for name, text in (("uid_map", f"{uid} {uid} 1"), ("setgroups", "deny"), ("gid_map", f"{gid} {gid} 1")):
                 with open(f"/proc/{anchor}/{name}", "w") as f:

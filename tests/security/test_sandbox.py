@@ -208,3 +208,26 @@ def test_without_the_jail_a_player_still_plays_confined_in_a_fresh_interpreter()
         assert result.ranks[1] == 2
     finally:
         jail.close()
+
+
+def test_the_user_mapper_ends_when_its_anchor_ends_without_asking():
+    """The child that maps a jail's user waits for its anchor's word; an anchor killed before
+    it asks (its game master killed mid-spawn) must not leave the mapper waiting for ever."""
+    import time
+
+    from arena.jail.template import _mapper
+
+    pid, go, answer = _mapper()
+    os.close(go)  # what the anchor's end does when it dies: no word will come
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        done, _ = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.01)
+    else:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        raise AssertionError("the mapper was still waiting 10 s after its anchor was gone")
+    assert os.read(answer, 256) == b""  # it mapped nothing and said nothing
+    os.close(answer)
