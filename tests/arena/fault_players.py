@@ -34,7 +34,9 @@ class Cheater(_Faulty):
 
 
 class Slow(_Faulty):
-    def __init__(self, seed: int = 0, seat: int | None = None, sleep: float = 0.05):
+    """Sleeps through each move (longer than test_tournament's move limit, 0.5 s, by default)."""
+
+    def __init__(self, seed: int = 0, seat: int | None = None, sleep: float = 0.8):
         super().__init__(seed, seat)
         self.sleep = sleep
 

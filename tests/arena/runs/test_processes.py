@@ -17,10 +17,12 @@ from helpers import log_lines, run, share_secret
 MIXED = [player("a"), player("s1", "Sleepy", sleep=0.002), player("s2", "Sleepy", seed=3, sleep=0.002)]
 
 
-# ``arena ...`` as typed at a terminal: with Ctrl-C's default handler, even when these tests
-# run where SIGINT is ignored (a background job of a script inherits SIG_IGN, and arena, like
-# any program, keeps ignoring a SIGINT it was started deaf to)
+# ``arena ...`` as typed at a terminal: with Ctrl-C's and a closed terminal's default handlers,
+# even when these tests run where SIGINT or SIGHUP is ignored (a background job of a script
+# inherits SIG_IGN for SIGINT, everything under ``nohup`` for SIGHUP, and arena, like any
+# program, keeps ignoring a signal it was started deaf to)
 _AS_AT_A_TERMINAL = ("import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+                     "signal.signal(signal.SIGHUP, signal.SIG_DFL); "
                      "runpy.run_module('arena.cli', run_name='__main__', alter_sys=True)")
 
 

@@ -91,7 +91,8 @@ def test_zero_one_and_two_ray_workers_give_the_same_results(tmp_path, ray_local,
 FAULTS = [
     ("exception", "Raiser", {}),
     ("illegal", "Cheater", {}),
-    ("overrun", "Slow", {"time_limits": {"move_seconds": 0.02}}),
+    # a move limit that a random player's move, however loaded the machine, stays far below
+    ("overrun", "Slow", {"time_limits": {"move_seconds": 0.5}}),
     ("hang", "Hanger", {"time_limits": {"game_seconds": 0.3}}),
     ("hang", "Stubborn", {"time_limits": {"game_seconds": 0.3}}),  # deaf to the watchdog: the backstop
     ("crash", "Killer", {}),
