@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from engine.contract import IllegalActionError
 from engine.citadels.roles import ROLE_NAME, MAGE
+from engine.citadels.tiles import index_cell
 from engine.citadels.traits import TRAIT_NAME, trait_from_text
 
 (V_DISCARD, V_ROLE, V_LAY, V_SETTLE, V_TRAIT, V_GIFT, V_HEAL,
@@ -161,7 +162,7 @@ class StopFeeding(NamedTuple):
 END_TURN = EndTurn()
 STOP_FEEDING = StopFeeding()
 DISCARDS = tuple(Discard(t) for t in range(4))  # by trait kind
-LAYS: dict = {}  # (x, y, rotation) -> Lay
+LAYS: dict = {}  # frontier cell index (tiles.cell_index) -> its Lay per rotation (lays_at)
 SETTLES: dict = {}  # (x, y) -> Settle
 FEEDS: dict = {}  # (x, y) -> Feed
 HEALS: dict = {}  # (x, y) -> ShamanHeal
@@ -177,6 +178,15 @@ def kept(table: dict, key: tuple, kind, *head):
     if action is None:
         action = table[key] = kind(*head, *key)
     return action
+
+
+def lays_at(index: int) -> tuple:
+    """The four Lay of a frontier cell, by rotation, kept in ``LAYS``."""
+    lays = LAYS.get(index)
+    if lays is None:
+        x, y = index_cell(index)
+        lays = LAYS[index] = tuple([Lay(x, y, r) for r in range(4)])
+    return lays
 
 
 def _parse_cell(text: str) -> tuple:
