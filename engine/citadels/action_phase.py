@@ -8,6 +8,7 @@ finishes the turn.
 from __future__ import annotations
 
 from engine.contract import IllegalActionError
+from engine.citadels.board import CREATURES_PER_PLAYER
 from engine.citadels.actions import (ATTACKS, END_TURN, GIFTS, HEALS, SETTLES, TRAIT_PLAYS, Attack, PlayTrait,
                                      Settle, ShamanGift, ShamanHeal, V_ATTACK, V_END, V_GIFT, V_HEAL, V_SETTLE,
                                      V_TRAIT, kept)
@@ -38,18 +39,27 @@ def step_actions(s) -> bool:
 
 
 # -- what is legal ------------------------------------------------------------
+# (The creatures of a seat are the tokens first .. first + CREATURES_PER_PLAYER - 1, looped
+# over as a plain range: s.creatures_of(seat) is a Python object in the compiled build.)
 def settle_cells(s, seat: int) -> list:
-    """C4: any tile with fewer than 2 creatures and none of the settler's own."""
-    per_tile = {}
-    for c, pos in enumerate(s.cr_pos):
-        if pos is not None:
-            per_tile[pos] = per_tile.get(pos, 0) + 1
-    own = {s.cr_pos[c] for c in s.creatures_of(seat)}
-    return [cell for cell in s.board if per_tile.get(cell, 0) < MAX_PER_TILE and cell not in own]
+    """C4: any tile with fewer than 2 creatures (MAX_PER_TILE) and none of the settler's own."""
+    first = seat * CREATURES_PER_PLAYER
+    closed = []  # tiles with a creature of the settler's, or with two creatures
+    alone = []  # tiles with one creature, of another player
+    for c in range(len(s.cr_pos)):
+        pos = s.cr_pos[c]
+        if pos is None:
+            continue
+        if first <= c < first + CREATURES_PER_PLAYER or pos in alone:
+            closed.append(pos)
+        else:
+            alone.append(pos)
+    return [cell for cell in s.board if cell not in closed]
 
 
 def in_supply(s, seat: int) -> int:
-    return sum([1 for c in s.creatures_of(seat) if s.cr_pos[c] is None])
+    first = seat * CREATURES_PER_PLAYER
+    return s.cr_pos[first:first + CREATURES_PER_PLAYER].count(None)
 
 
 def attack_targets(s, c: int) -> list:
@@ -65,6 +75,7 @@ def attack_targets(s, c: int) -> list:
 
 def legal_actions_turn(s) -> list:
     seat = s.current_player
+    first = seat * CREATURES_PER_PLAYER
     out = []
     append = out.append
     # (each action is the kept value of actions.kept: see there)
@@ -72,7 +83,7 @@ def legal_actions_turn(s) -> list:
         for cell in settle_cells(s, seat):
             a = SETTLES.get(cell)
             append(a if a is not None else kept(SETTLES, cell, Settle))
-    own = [c for c in s.creatures_of(seat) if s.cr_pos[c] is not None]
+    own = [c for c in range(first, first + CREATURES_PER_PLAYER) if s.cr_pos[c] is not None]
     if not s.traited:
         hand = s.hands[seat]
         for t in TRAITS:

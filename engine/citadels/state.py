@@ -135,7 +135,8 @@ class CitadelsState(State):
         return [c for c, pos in enumerate(self.cr_pos) if pos == cell]
 
     def own_creature_at(self, seat: int, cell):
-        for c in self.creatures_of(seat):
+        first = seat * CREATURES_PER_PLAYER
+        for c in range(first, first + CREATURES_PER_PLAYER):  # creatures_of(seat), as a plain loop
             if self.cr_pos[c] == cell:
                 return c
         raise IllegalActionError(f"citadels: seat {seat} has no creature at {cell}")
