@@ -6,7 +6,6 @@
 import cython
 from engine.citadels.state cimport CitadelsState
 from engine.citadels.creatures cimport feed, give_trait, kill, settle
-from engine.citadels.tiles cimport neighbours
 from engine.citadels.traits cimport can_take
 
 cdef long V_ATTACK, V_END, V_GIFT, V_HEAL, V_SETTLE, V_TRAIT, SHAMAN, CAMOUFLAGE, PREDATOR, MAX_PER_TILE
@@ -27,7 +26,7 @@ cpdef list settle_cells(CitadelsState s, int seat)
 @cython.locals(first=cython.long)
 cpdef long in_supply(CitadelsState s, int seat) except? -1
 
-@cython.locals(seat=cython.long, near=list, out=list, t=Py_ssize_t)
+@cython.locals(seat=cython.long, x=cython.long, y=cython.long, tx=cython.long, ty=cython.long, out=list, t=Py_ssize_t)
 cpdef list attack_targets(CitadelsState s, int c)
 
 @cython.locals(seat=cython.int, first=cython.long, out=list, own=list, hand=list, t=cython.long, c=cython.long,

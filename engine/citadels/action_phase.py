@@ -13,7 +13,6 @@ from engine.citadels.actions import (ATTACKS, END_TURN, GIFTS, HEALS, SETTLES, T
                                      Settle, ShamanGift, ShamanHeal, V_ATTACK, V_END, V_GIFT, V_HEAL, V_SETTLE,
                                      V_TRAIT, kept)
 from engine.citadels.roles import SHAMAN
-from engine.citadels.tiles import neighbours
 from engine.citadels.creatures import feed, give_trait, kill, settle
 from engine.citadels.traits import CAMOUFLAGE, PREDATOR, TRAIT_BIT, TRAITS, can_take
 
@@ -64,12 +63,14 @@ def in_supply(s, seat: int) -> int:
 
 def attack_targets(s, c: int) -> list:
     """E1-E2: other players' creatures without Camouflage on orthogonally adjacent tiles."""
-    seat = c // 4
-    near = neighbours(s.cr_pos[c])
+    seat = c // CREATURES_PER_PLAYER
+    x, y = s.cr_pos[c]
     out = []
     for t, pos in enumerate(s.cr_pos):
-        if pos is not None and t // 4 != seat and pos in near and not s.cr_traits[t] & TRAIT_BIT[CAMOUFLAGE]:
-            out.append(t)
+        if pos is not None and t // CREATURES_PER_PLAYER != seat and not s.cr_traits[t] & TRAIT_BIT[CAMOUFLAGE]:
+            tx, ty = pos
+            if abs(tx - x) + abs(ty - y) == 1:  # a neighbour (tiles.neighbours)
+                out.append(t)
     return out
 
 

@@ -93,10 +93,10 @@ def legal_map(s) -> list:
     return out
 
 
-# per tile kind: (cell index, rotation) as at * 4 + rotation -> the lay's text in the log (an
-# f-string of the action's Python __str__ and the tile's text, made once per lay and tile
-# rather than at every lay)
-_LAY_TEXTS = tuple({} for _ in range(NUM_KINDS))
+# A lay's text in the log is the action's and the tile's, e.g. "lay 1,0 r1 river[PRPR]": both
+# made once (the action's per frontier cell, by rotation) rather than formatted at every lay.
+_LAY_NAMES: dict = {}  # cell index -> the text of its four Lay, by rotation
+_TILE_TEXTS = tuple(tuple(tile_text(kind, r) for r in range(4)) for kind in range(NUM_KINDS))
 
 
 def apply_map(s, action) -> None:
@@ -107,10 +107,8 @@ def apply_map(s, action) -> None:
     if need is None or action.rotation not in fitting_rotations(s.drawn, need):
         raise IllegalActionError(f"citadels: {tile_text(s.drawn)} does not fit as {action}")
     lay(s.board, s.frontier, (action.x, action.y), s.drawn, action.rotation)
-    texts = _LAY_TEXTS[s.drawn]
-    key = at * 4 + action.rotation
-    text = texts.get(key)
-    if text is None:  # the log's text of this lay of this tile, made once
-        text = texts[key] = f"{action} {tile_text(s.drawn, action.rotation)}"
-    s.log.append((s.current_player, text))
+    names = _LAY_NAMES.get(at)
+    if names is None:
+        names = _LAY_NAMES[at] = tuple([str(a) for a in lays_at(at)])
+    s.log.append((s.current_player, names[action.rotation] + " " + _TILE_TEXTS[s.drawn][action.rotation]))
     s.drawn = -1

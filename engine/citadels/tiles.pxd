@@ -14,6 +14,9 @@ cpdef list neighbours(cell)
 
 cpdef long cell_index(long x, long y)
 
+@cython.locals(d=cython.long)
+cpdef tuple need_edges(long need)
+
 @cython.locals(d=Py_ssize_t)
 cpdef bint fits(tuple edges, tuple need)
 
@@ -22,6 +25,6 @@ cpdef tuple fitting_rotations(long kind, long need)
 
 cpdef bint can_place(dict frontier, long kind)
 
-@cython.locals(edges=tuple, d=Py_ssize_t, x=cython.long, y=cython.long, at=cython.long, nb=cython.long,
-               dx=cython.long, dy=cython.long)
+@cython.locals(edges=tuple, d=Py_ssize_t, x=cython.long, y=cython.long, at=object, nb=object,
+               dx=cython.long, dy=cython.long, need=cython.long)
 cpdef lay(dict board, dict frontier, tuple cell, long kind, long rotation)

@@ -110,7 +110,7 @@ FREE = 0  # a need with every side free
 
 def need_edges(need: int) -> tuple:
     """The (N, E, S, W) landscapes a need code asks for (-1: free side)."""
-    return tuple(need // SIDE_WEIGHT[d] % 5 - 1 for d in range(4))
+    return tuple([need // SIDE_WEIGHT[d] % 5 - 1 for d in range(4)])
 
 
 def fits(edges: tuple, need: tuple) -> bool:
@@ -155,7 +155,8 @@ def lay(board: dict, frontier: dict, cell: tuple, kind: int, rotation: int) -> N
             continue
         nb = at + STEP_INDEX[d]
         # the neighbour's side facing this tile was free: it now needs this tile's edge
-        frontier[nb] = frontier.get(nb, FREE) + (edges[d] + 1) * SIDE_WEIGHT[OPPOSITE[d]]
+        need = frontier.get(nb, FREE)
+        frontier[nb] = need + (edges[d] + 1) * SIDE_WEIGHT[OPPOSITE[d]]
 
 
 def tile_text(kind: int, rotation: int = 0) -> str:
