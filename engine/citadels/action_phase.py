@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from engine.contract import IllegalActionError
 from engine.citadels.board import CREATURES_PER_PLAYER
-from engine.citadels.actions import (ATTACKS, END_TURN, GIFTS, HEALS, SETTLES, TRAIT_PLAYS, Attack, PlayTrait,
-                                     Settle, ShamanGift, ShamanHeal, V_ATTACK, V_END, V_GIFT, V_HEAL, V_SETTLE,
-                                     V_TRAIT, kept)
+from engine.citadels.actions import (ATTACKS, END_TURN, HEALS, ON_CREATURE, SETTLES, Attack, Settle, ShamanHeal,
+                                     V_ATTACK, V_END, V_GIFT, V_HEAL, V_SETTLE, V_TRAIT, kept, on_creature)
 from engine.citadels.roles import SHAMAN
 from engine.citadels.creatures import feed, give_trait, kill, settle
 from engine.citadels.traits import CAMOUFLAGE, PREDATOR, TRAIT_BIT, TRAITS, can_take
@@ -85,24 +84,24 @@ def legal_actions_turn(s) -> list:
             a = SETTLES.get(cell)
             append(a if a is not None else kept(SETTLES, cell, Settle))
     own = [c for c in range(first, first + CREATURES_PER_PLAYER) if s.cr_pos[c] is not None]
+    shaman = not s.shaman_used and s.has_active(seat, SHAMAN)  # A13
+    on = []  # per own creature: its kept (PlayTrait, ShamanGift) by trait kind (actions.on_creature)
+    if shaman or not s.traited:
+        for c in own:
+            found = ON_CREATURE.get(s.cr_pos[c])
+            on.append(found if found is not None else on_creature(s.cr_pos[c]))
     if not s.traited:
         hand = s.hands[seat]
         for t in TRAITS:
             if hand[t]:
-                table = TRAIT_PLAYS[t]
-                for c in own:
-                    if can_take(s.cr_traits[c], t):
-                        pos = s.cr_pos[c]
-                        a = table.get(pos)
-                        append(a if a is not None else kept(table, pos, PlayTrait, t))
-    if not s.shaman_used and s.has_active(seat, SHAMAN):  # A13
+                for i in range(len(own)):
+                    if can_take(s.cr_traits[own[i]], t):
+                        append(on[i][0][t])
+    if shaman:
         for t in TRAITS:
-            table = GIFTS[t]
-            for c in own:
-                if can_take(s.cr_traits[c], t):
-                    pos = s.cr_pos[c]
-                    a = table.get(pos)
-                    append(a if a is not None else kept(table, pos, ShamanGift, t))
+            for i in range(len(own)):
+                if can_take(s.cr_traits[own[i]], t):
+                    append(on[i][1][t])
         for c in own:
             if s.cr_wound[c]:
                 pos = s.cr_pos[c]
@@ -136,7 +135,13 @@ def attack(s, seat: int, action) -> None:
 
 
 def _check_settle(s, seat, cell) -> None:
-    if s.settled or cell not in settle_cells(s, seat):
+    """As ``settle_cells``, for one cell: on the map, fewer than 2 creatures, none own (C4)."""
+    first = seat * CREATURES_PER_PLAYER
+    here = 0
+    for c in range(len(s.cr_pos)):
+        if s.cr_pos[c] == cell:
+            here += MAX_PER_TILE if first <= c < first + CREATURES_PER_PLAYER else 1
+    if s.settled or here >= MAX_PER_TILE or cell not in s.board:
         raise IllegalActionError(f"citadels: p{seat} cannot settle at {cell} now")
 
 

@@ -166,8 +166,7 @@ LAYS: dict = {}  # frontier cell index (tiles.cell_index) -> its Lay per rotatio
 SETTLES: dict = {}  # (x, y) -> Settle
 FEEDS: dict = {}  # (x, y) -> Feed
 HEALS: dict = {}  # (x, y) -> ShamanHeal
-TRAIT_PLAYS = ({}, {}, {}, {})  # per trait kind: (x, y) -> PlayTrait
-GIFTS = ({}, {}, {}, {})  # per trait kind: (x, y) -> ShamanGift
+ON_CREATURE: dict = {}  # (x, y) -> (PlayTrait by trait kind, ShamanGift by trait kind) (on_creature)
 ATTACKS: dict = {}  # (x, y, tx, ty, victim) -> Attack
 PICKS: dict = {}  # (role, target) -> PickRole
 
@@ -178,6 +177,17 @@ def kept(table: dict, key: tuple, kind, *head):
     if action is None:
         action = table[key] = kind(*head, *key)
     return action
+
+
+def on_creature(cell: tuple) -> tuple:
+    """The trait plays and the Shaman's gifts on the own creature at ``cell``, each by
+    trait kind, kept in ``ON_CREATURE`` (one look-up per creature, not per trait)."""
+    found = ON_CREATURE.get(cell)
+    if found is None:
+        x, y = cell
+        found = ON_CREATURE[cell] = (tuple([PlayTrait(t, x, y) for t in range(4)]),
+                                     tuple([ShamanGift(t, x, y) for t in range(4)]))
+    return found
 
 
 def lays_at(index: int) -> tuple:

@@ -33,7 +33,7 @@ cpdef list draft_order(CitadelsState s)
 
 cpdef begin_draft(CitadelsState s)
 
-@cython.locals(taken=set)
+@cython.locals(taken=list)
 cpdef list free_roles(CitadelsState s)
 
 cpdef bint step_draft(CitadelsState s)
@@ -44,5 +44,5 @@ cpdef apply_draft(CitadelsState s, action)
 @cython.locals(seat=cython.int, out=list, r=cython.long, t=cython.long)
 cpdef list legal_draft(CitadelsState s)
 
-@cython.locals(r=cython.long, picked=cython.long)
+@cython.locals(r=cython.long, picked=cython.long, seat=cython.long)
 cpdef reveal(CitadelsState s)

@@ -80,7 +80,7 @@ def begin_draft(s) -> None:
 
 
 def free_roles(s) -> list:
-    taken = {r for _, r in s.role_picks}
+    taken = [r for _, r in s.role_picks]
     return [r for r in ROLES if r != s.role_removed and r not in taken]
 
 

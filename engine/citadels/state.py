@@ -159,7 +159,8 @@ class CitadelsState(State):
 
     def turn_order(self) -> list:
         """A5: ascending role number (a player with two roles goes at his lower one)."""
-        return sorted(range(self.num_players), key=lambda s: lowest_role(self.roles[s]))
+        order = sorted([(lowest_role(self.roles[seat]), seat) for seat in range(self.num_players)])
+        return [seat for _, seat in order]
 
 
 def invariants(s) -> None:
