@@ -8,11 +8,10 @@ finishes the turn.
 from __future__ import annotations
 
 from engine.contract import IllegalActionError
-from engine.citadels.actions import (ATTACKS, END_TURN, GIFTS, HEALS, SETTLES, TRAIT_PLAYS, Attack, PlayTrait,
-                                     Settle, ShamanGift, ShamanHeal, V_ATTACK, V_END, V_GIFT, V_HEAL, V_SETTLE,
-                                     V_TRAIT, kept)
+from engine.citadels.board import CREATURES_PER_PLAYER
+from engine.citadels.actions import (ATTACKS, END_TURN, HEALS, ON_CREATURE, SETTLES, Attack, Settle, ShamanHeal,
+                                     V_ATTACK, V_END, V_GIFT, V_HEAL, V_SETTLE, V_TRAIT, kept, on_creature)
 from engine.citadels.roles import SHAMAN
-from engine.citadels.tiles import neighbours
 from engine.citadels.creatures import feed, give_trait, kill, settle
 from engine.citadels.traits import CAMOUFLAGE, PREDATOR, TRAIT_BIT, TRAITS, can_take
 
@@ -38,33 +37,45 @@ def step_actions(s) -> bool:
 
 
 # -- what is legal ------------------------------------------------------------
+# (The creatures of a seat are the tokens first .. first + CREATURES_PER_PLAYER - 1, looped
+# over as a plain range: s.creatures_of(seat) is a Python object in the compiled build.)
 def settle_cells(s, seat: int) -> list:
-    """C4: any tile with fewer than 2 creatures and none of the settler's own."""
-    per_tile = {}
-    for c, pos in enumerate(s.cr_pos):
-        if pos is not None:
-            per_tile[pos] = per_tile.get(pos, 0) + 1
-    own = {s.cr_pos[c] for c in s.creatures_of(seat)}
-    return [cell for cell in s.board if per_tile.get(cell, 0) < MAX_PER_TILE and cell not in own]
+    """C4: any tile with fewer than 2 creatures (MAX_PER_TILE) and none of the settler's own."""
+    first = seat * CREATURES_PER_PLAYER
+    closed = []  # tiles with a creature of the settler's, or with two creatures
+    alone = []  # tiles with one creature, of another player
+    for c in range(len(s.cr_pos)):
+        pos = s.cr_pos[c]
+        if pos is None:
+            continue
+        if first <= c < first + CREATURES_PER_PLAYER or pos in alone:
+            closed.append(pos)
+        else:
+            alone.append(pos)
+    return [cell for cell in s.board if cell not in closed]
 
 
 def in_supply(s, seat: int) -> int:
-    return sum([1 for c in s.creatures_of(seat) if s.cr_pos[c] is None])
+    first = seat * CREATURES_PER_PLAYER
+    return s.cr_pos[first:first + CREATURES_PER_PLAYER].count(None)
 
 
 def attack_targets(s, c: int) -> list:
     """E1-E2: other players' creatures without Camouflage on orthogonally adjacent tiles."""
-    seat = c // 4
-    near = neighbours(s.cr_pos[c])
+    seat = c // CREATURES_PER_PLAYER
+    x, y = s.cr_pos[c]
     out = []
     for t, pos in enumerate(s.cr_pos):
-        if pos is not None and t // 4 != seat and pos in near and not s.cr_traits[t] & TRAIT_BIT[CAMOUFLAGE]:
-            out.append(t)
+        if pos is not None and t // CREATURES_PER_PLAYER != seat and not s.cr_traits[t] & TRAIT_BIT[CAMOUFLAGE]:
+            tx, ty = pos
+            if abs(tx - x) + abs(ty - y) == 1:  # a neighbour (tiles.neighbours)
+                out.append(t)
     return out
 
 
 def legal_actions_turn(s) -> list:
     seat = s.current_player
+    first = seat * CREATURES_PER_PLAYER
     out = []
     append = out.append
     # (each action is the kept value of actions.kept: see there)
@@ -72,25 +83,25 @@ def legal_actions_turn(s) -> list:
         for cell in settle_cells(s, seat):
             a = SETTLES.get(cell)
             append(a if a is not None else kept(SETTLES, cell, Settle))
-    own = [c for c in s.creatures_of(seat) if s.cr_pos[c] is not None]
+    own = [c for c in range(first, first + CREATURES_PER_PLAYER) if s.cr_pos[c] is not None]
+    shaman = not s.shaman_used and s.has_active(seat, SHAMAN)  # A13
+    on = []  # per own creature: its kept (PlayTrait, ShamanGift) by trait kind (actions.on_creature)
+    if shaman or not s.traited:
+        for c in own:
+            found = ON_CREATURE.get(s.cr_pos[c])
+            on.append(found if found is not None else on_creature(s.cr_pos[c]))
     if not s.traited:
         hand = s.hands[seat]
         for t in TRAITS:
             if hand[t]:
-                table = TRAIT_PLAYS[t]
-                for c in own:
-                    if can_take(s.cr_traits[c], t):
-                        pos = s.cr_pos[c]
-                        a = table.get(pos)
-                        append(a if a is not None else kept(table, pos, PlayTrait, t))
-    if not s.shaman_used and s.has_active(seat, SHAMAN):  # A13
+                for i in range(len(own)):
+                    if can_take(s.cr_traits[own[i]], t):
+                        append(on[i][0][t])
+    if shaman:
         for t in TRAITS:
-            table = GIFTS[t]
-            for c in own:
-                if can_take(s.cr_traits[c], t):
-                    pos = s.cr_pos[c]
-                    a = table.get(pos)
-                    append(a if a is not None else kept(table, pos, ShamanGift, t))
+            for i in range(len(own)):
+                if can_take(s.cr_traits[own[i]], t):
+                    append(on[i][1][t])
         for c in own:
             if s.cr_wound[c]:
                 pos = s.cr_pos[c]
@@ -124,7 +135,13 @@ def attack(s, seat: int, action) -> None:
 
 
 def _check_settle(s, seat, cell) -> None:
-    if s.settled or cell not in settle_cells(s, seat):
+    """As ``settle_cells``, for one cell: on the map, fewer than 2 creatures, none own (C4)."""
+    first = seat * CREATURES_PER_PLAYER
+    here = 0
+    for c in range(len(s.cr_pos)):
+        if s.cr_pos[c] == cell:
+            here += MAX_PER_TILE if first <= c < first + CREATURES_PER_PLAYER else 1
+    if s.settled or here >= MAX_PER_TILE or cell not in s.board:
         raise IllegalActionError(f"citadels: p{seat} cannot settle at {cell} now")
 
 

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from engine.contract import IllegalActionError
 from engine.citadels.roles import ROLE_NAME, MAGE
+from engine.citadels.tiles import index_cell
 from engine.citadels.traits import TRAIT_NAME, trait_from_text
 
 (V_DISCARD, V_ROLE, V_LAY, V_SETTLE, V_TRAIT, V_GIFT, V_HEAL,
@@ -161,12 +162,11 @@ class StopFeeding(NamedTuple):
 END_TURN = EndTurn()
 STOP_FEEDING = StopFeeding()
 DISCARDS = tuple(Discard(t) for t in range(4))  # by trait kind
-LAYS: dict = {}  # (x, y, rotation) -> Lay
+LAYS: dict = {}  # frontier cell index (tiles.cell_index) -> its Lay per rotation (lays_at)
 SETTLES: dict = {}  # (x, y) -> Settle
 FEEDS: dict = {}  # (x, y) -> Feed
 HEALS: dict = {}  # (x, y) -> ShamanHeal
-TRAIT_PLAYS = ({}, {}, {}, {})  # per trait kind: (x, y) -> PlayTrait
-GIFTS = ({}, {}, {}, {})  # per trait kind: (x, y) -> ShamanGift
+ON_CREATURE: dict = {}  # (x, y) -> (PlayTrait by trait kind, ShamanGift by trait kind) (on_creature)
 ATTACKS: dict = {}  # (x, y, tx, ty, victim) -> Attack
 PICKS: dict = {}  # (role, target) -> PickRole
 
@@ -177,6 +177,26 @@ def kept(table: dict, key: tuple, kind, *head):
     if action is None:
         action = table[key] = kind(*head, *key)
     return action
+
+
+def on_creature(cell: tuple) -> tuple:
+    """The trait plays and the Shaman's gifts on the own creature at ``cell``, each by
+    trait kind, kept in ``ON_CREATURE`` (one look-up per creature, not per trait)."""
+    found = ON_CREATURE.get(cell)
+    if found is None:
+        x, y = cell
+        found = ON_CREATURE[cell] = (tuple([PlayTrait(t, x, y) for t in range(4)]),
+                                     tuple([ShamanGift(t, x, y) for t in range(4)]))
+    return found
+
+
+def lays_at(index: int) -> tuple:
+    """The four Lay of a frontier cell, by rotation, kept in ``LAYS``."""
+    lays = LAYS.get(index)
+    if lays is None:
+        x, y = index_cell(index)
+        lays = LAYS[index] = tuple([Lay(x, y, r) for r in range(4)])
+    return lays
 
 
 def _parse_cell(text: str) -> tuple:

@@ -7,11 +7,11 @@ import cython
 from engine.citadels.state cimport CitadelsState
 from engine.citadels.traits cimport can_take
 
-cdef long FAT_RESERVE
+cdef long FAT_RESERVE, CREATURES_PER_PLAYER
 cdef tuple TRAIT_BIT, TRAITS
 
 
-@cython.locals(c=cython.long)
+@cython.locals(first=cython.long, c=cython.long)
 cpdef settle(CitadelsState s, int seat, cell)
 
 @cython.locals(c=cython.long)

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 from engine.contract import IllegalActionError
+from engine.citadels.board import CREATURES_PER_PLAYER
 from engine.citadels.traits import FAT_RESERVE, TRAIT_BIT, TRAITS, can_take
 
 
 def settle(s, seat: int, cell) -> None:
     """C4: a token from the supply, with no traits, wounds or fat."""
-    for c in s.creatures_of(seat):
+    first = seat * CREATURES_PER_PLAYER
+    for c in range(first, first + CREATURES_PER_PLAYER):  # s.creatures_of(seat), as a plain loop
         if s.cr_pos[c] is None:
             s.cr_pos[c] = cell
             return

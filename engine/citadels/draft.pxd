@@ -1,8 +1,7 @@
 # Cython declarations for engine/citadels/draft.py (pure-Python mode: the .py is the source;
 # this file only types it for the compiled build, `arena build`).  cpdef rule
 # functions on a CitadelsState; the imported constants as typed globals (no one reads them
-# from engine.citadels.draft).  reveal stays def (a generator expression and a lambda:
-# closures, which a cpdef function cannot hold).
+# from engine.citadels.draft).
 import cython
 from engine.citadels.state cimport CitadelsState
 from engine.citadels.traits cimport draw_card
@@ -34,7 +33,7 @@ cpdef list draft_order(CitadelsState s)
 
 cpdef begin_draft(CitadelsState s)
 
-@cython.locals(taken=set)
+@cython.locals(taken=list)
 cpdef list free_roles(CitadelsState s)
 
 cpdef bint step_draft(CitadelsState s)
@@ -44,3 +43,6 @@ cpdef apply_draft(CitadelsState s, action)
 
 @cython.locals(seat=cython.int, out=list, r=cython.long, t=cython.long)
 cpdef list legal_draft(CitadelsState s)
+
+@cython.locals(r=cython.long, picked=cython.long, seat=cython.long)
+cpdef reveal(CitadelsState s)

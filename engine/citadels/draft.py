@@ -80,7 +80,7 @@ def begin_draft(s) -> None:
 
 
 def free_roles(s) -> list:
-    taken = {r for _, r in s.role_picks}
+    taken = [r for _, r in s.role_picks]
     return [r for r in ROLES if r != s.role_removed and r not in taken]
 
 
@@ -125,6 +125,6 @@ def reveal(s) -> None:
     """After the draft: picks and the Mage's target become public (seed, A6)."""
     s.revealed = True
     s.order = s.turn_order()
-    text = ", ".join(f"p{seat}:{r}" for seat, r in sorted(s.role_picks, key=lambda p: p[1]))
+    text = ", ".join([f"p{seat}:{r}" for r in ROLES for seat, picked in s.role_picks if picked == r])  # by role
     blocked = f"; p{s.blocked} blocked" if s.blocked >= 0 else ""
     s.log.append((-1, f"reveal {text}{blocked}"))

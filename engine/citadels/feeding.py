@@ -9,6 +9,7 @@ empty or everyone has stopped; then the starvation check.
 from __future__ import annotations
 
 from engine.contract import IllegalActionError
+from engine.citadels.board import CREATURES_PER_PLAYER
 from engine.citadels.creatures import feed, kill, wants_food
 from engine.citadels.actions import FEEDS, STOP_FEEDING, Feed, V_FEED, V_STOP, kept
 from engine.citadels.roles import KING, KING_FOOD_CAP, MERCHANT, MERCHANT_FOOD
@@ -19,12 +20,18 @@ from engine.citadels.traits import AQUATIC, TRAIT_BIT
 
 def common_pool(s) -> int:
     """D1: forest 1, river 2 per tile on the whole map (centre biome, B2)."""
-    return sum(POOL_FOOD[BIOME[kind]] for kind, _ in s.board.values())
+    food = 0
+    for kind, _ in s.board.values():
+        food += POOL_FOOD[BIOME[kind]]
+    return food
 
 
 def king_food(s, seat: int) -> int:
     """A11: 1 per controlled plains tile (a city is a plains tile), at most 3."""
-    plains = sum(1 for cell in controlled_tiles(s, seat) if BIOME[s.board[cell][0]] == PLAINS)
+    plains = 0
+    for cell in controlled_tiles(s, seat):
+        if BIOME[s.board[cell][0]] == PLAINS:
+            plains += 1
     return min(KING_FOOD_CAP, plains)
 
 
@@ -45,7 +52,8 @@ def begin_feeding(s) -> None:
 
 def hungry(s, seat: int) -> list:
     """The seat's creatures that can still take food."""
-    return [c for c in s.creatures_of(seat) if s.cr_pos[c] is not None and wants_food(s, c)]
+    first = seat * CREATURES_PER_PLAYER  # (s.creatures_of(seat), as a plain range)
+    return [c for c in range(first, first + CREATURES_PER_PLAYER) if s.cr_pos[c] is not None and wants_food(s, c)]
 
 
 def legal_feeding(s) -> list:

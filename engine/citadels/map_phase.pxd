@@ -4,11 +4,12 @@
 # engine.citadels.map_phase).
 import cython
 from engine.citadels.state cimport CitadelsState
-from engine.citadels.tiles cimport can_place, fitting_rotations, lay, placements
+from engine.citadels.tiles cimport can_place, cell_index, fitting_rotations, lay
 
 cdef long V_LAY, ARCHITECT, REDRAWS
 cdef dict LAYS
-cdef tuple _LAY_TEXTS
+cdef dict _LAY_NAMES
+cdef tuple _TILE_TEXTS, _MISFIT_TEXTS
 cdef long NUM_KINDS
 
 
@@ -25,8 +26,8 @@ cpdef bint draw_tile(CitadelsState s, int seat)
 @cython.locals(seat=cython.int)
 cpdef bint step_map(CitadelsState s)
 
-@cython.locals(out=list, p=tuple)
+@cython.locals(out=list, frontier=dict, at=object, rotations=tuple, lays=tuple, r=cython.long)
 cpdef list legal_map(CitadelsState s)
 
-@cython.locals(cell=tuple, texts=dict)
+@cython.locals(at=object, names=tuple)
 cpdef apply_map(CitadelsState s, action)

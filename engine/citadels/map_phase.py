@@ -10,9 +10,9 @@ A drawn tile is seen only by its drawer until laid (B5).
 from __future__ import annotations
 
 from engine.contract import IllegalActionError
-from engine.citadels.actions import LAYS, Lay, V_LAY, kept
+from engine.citadels.actions import LAYS, V_LAY, lays_at
 from engine.citadels.roles import ARCHITECT
-from engine.citadels.tiles import NUM_KINDS, REDRAWS, can_place, fitting_rotations, lay, placements, tile_text
+from engine.citadels.tiles import NUM_KINDS, REDRAWS, can_place, cell_index, fitting_rotations, lay, tile_text
 
 
 def begin_map(s) -> None:
@@ -40,6 +40,9 @@ def take_from_stack(s) -> int:
     return -1
 
 
+_MISFIT_TEXTS = tuple(f"cannot lay {tile_text(kind)}, to the bottom" for kind in range(NUM_KINDS))
+
+
 def draw_tile(s, seat: int) -> bool:
     """B4: draw until a tile fits (at most 3 misfits); False when skipping."""
     for _ in range(REDRAWS):
@@ -50,7 +53,7 @@ def draw_tile(s, seat: int) -> bool:
             s.drawn = kind
             return True
         s.bottom.append(kind)
-        s.log.append((seat, f"cannot lay {tile_text(kind)}, to the bottom"))
+        s.log.append((seat, _MISFIT_TEXTS[kind]))
     s.log.append((seat, "skips laying"))
     return False
 
@@ -74,30 +77,38 @@ def step_map(s) -> bool:
     return False
 
 
-# per tile kind: Lay action -> its text in the log (an f-string of the action's Python __str__
-# and the tile's text, made once per lay and tile rather than at every lay)
-_LAY_TEXTS = tuple({} for _ in range(NUM_KINDS))
-
-
 def legal_map(s) -> list:
+    """Every legal lay of the drawn tile (B3), in a fixed order (cells sorted, then
+    rotations) so that every determinization lists them alike."""
     out = []
-    for p in placements(s.frontier, s.drawn):  # (x, y, rotation)
-        a = LAYS.get(p)
-        out.append(a if a is not None else kept(LAYS, p, Lay))  # the kept value (actions.kept)
+    frontier = s.frontier
+    for at in sorted(frontier):  # cell indices sort as their (x, y) do
+        rotations = fitting_rotations(s.drawn, frontier[at])
+        if rotations:
+            lays = LAYS.get(at)
+            if lays is None:
+                lays = lays_at(at)
+            for r in rotations:
+                out.append(lays[r])  # the kept value (actions.lays_at)
     return out
+
+
+# A lay's text in the log is the action's and the tile's, e.g. "lay 1,0 r1 river[PRPR]": both
+# made once (the action's per frontier cell, by rotation) rather than formatted at every lay.
+_LAY_NAMES: dict = {}  # cell index -> the text of its four Lay, by rotation
+_TILE_TEXTS = tuple(tuple(tile_text(kind, r) for r in range(4)) for kind in range(NUM_KINDS))
 
 
 def apply_map(s, action) -> None:
     if action.verb != V_LAY:
         raise IllegalActionError(f"citadels: cannot {action} now")
-    cell = (action.x, action.y)
-    need = s.frontier.get(cell)
+    at = cell_index(action.x, action.y)
+    need = s.frontier.get(at)
     if need is None or action.rotation not in fitting_rotations(s.drawn, need):
         raise IllegalActionError(f"citadels: {tile_text(s.drawn)} does not fit as {action}")
-    lay(s.board, s.frontier, cell, s.drawn, action.rotation)
-    texts = _LAY_TEXTS[s.drawn]
-    text = texts.get(action)
-    if text is None:  # the log's text of this lay of this tile, made once
-        text = texts[action] = f"{action} {tile_text(s.drawn, action.rotation)}"
-    s.log.append((s.current_player, text))
+    lay(s.board, s.frontier, (action.x, action.y), s.drawn, action.rotation)
+    names = _LAY_NAMES.get(at)
+    if names is None:
+        names = _LAY_NAMES[at] = tuple([str(a) for a in lays_at(at)])
+    s.log.append((s.current_player, names[action.rotation] + " " + _TILE_TEXTS[s.drawn][action.rotation]))
     s.drawn = -1

@@ -58,30 +58,57 @@ def _begin_next_phase(s) -> None:
         end_round(s)
 
 
-_STEPS = {
-    DISCARD: draft.step_discard,
-    DRAFT: draft.step_draft,
-    MAP: map_phase.step_map,
-    ACTIONS: action_phase.step_actions,
-    FEED_OWN: feeding.step_own_food,
-    FEED_POOL: feeding.step_pool,
-}
-
-
+# Each phase's rules, chosen by an if-chain rather than a table of functions: the
+# compiled build then calls each one in C.
 def advance(s) -> None:
+    """Each phase's automatic steps, up to the next decision (a step is True when some
+    seat must decide, False when its phase is over)."""
     while s.phase != OVER:
-        if _STEPS[s.phase](s):
+        phase = s.phase
+        if phase == DISCARD:
+            decide = draft.step_discard(s)
+        elif phase == DRAFT:
+            decide = draft.step_draft(s)
+        elif phase == MAP:
+            decide = map_phase.step_map(s)
+        elif phase == ACTIONS:
+            decide = action_phase.step_actions(s)
+        elif phase == FEED_OWN:
+            decide = feeding.step_own_food(s)
+        else:
+            decide = feeding.step_pool(s)
+        if decide:
             return
         _begin_next_phase(s)
 
 
-# phase -> (legal actions, apply one), indexed like the phase numbers of ``board``
-PHASE_RULES = (
-    (draft.legal_discard, draft.apply_discard),                  # DISCARD
-    (draft.legal_draft, draft.apply_draft),                      # DRAFT
-    (map_phase.legal_map, map_phase.apply_map),                  # MAP
-    (action_phase.legal_actions_turn, action_phase.apply_action_turn),  # ACTIONS
-    (feeding.legal_feeding, feeding.apply_own_food),             # FEED_OWN
-    (feeding.legal_feeding, feeding.apply_pool),                 # FEED_POOL
-)
-assert (DISCARD, DRAFT, MAP, ACTIONS, FEED_OWN, FEED_POOL) == tuple(range(6))
+def phase_legal_actions(s) -> list:
+    """The legal actions of the seat to act (``CitadelsState.legal_actions``)."""
+    phase = s.phase
+    if phase == DISCARD:
+        return draft.legal_discard(s)
+    if phase == DRAFT:
+        return draft.legal_draft(s)
+    if phase == MAP:
+        return map_phase.legal_map(s)
+    if phase == ACTIONS:
+        return action_phase.legal_actions_turn(s)
+    return feeding.legal_feeding(s)  # FEED_OWN and FEED_POOL
+
+
+def play(s, action) -> None:
+    """Apply a legal action of the seat to act, then run the game up to the next decision."""
+    phase = s.phase
+    if phase == DISCARD:
+        draft.apply_discard(s, action)
+    elif phase == DRAFT:
+        draft.apply_draft(s, action)
+    elif phase == MAP:
+        map_phase.apply_map(s, action)
+    elif phase == ACTIONS:
+        action_phase.apply_action_turn(s, action)
+    elif phase == FEED_OWN:
+        feeding.apply_own_food(s, action)
+    else:
+        feeding.apply_pool(s, action)
+    advance(s)

@@ -7,34 +7,46 @@ survives (A10; option ``merchant_point_per_survivor``: 1 per survivor instead).
 """
 from __future__ import annotations
 
+from engine.citadels.board import CREATURES_PER_PLAYER
 from engine.citadels.roles import MERCHANT
 from engine.citadels.tiles import IS_CITY
 from engine.citadels.traits import TRAIT_COUNT
 
 
+# (A seat's creatures are the tokens first .. first + CREATURES_PER_PLAYER - 1: s.creatures_of(seat)
+# as a plain range, which the compiled build loops over in C.)
 def survivors(s, seat: int) -> int:
-    return sum(1 for c in s.creatures_of(seat) if s.cr_pos[c] is not None)
+    first = seat * CREATURES_PER_PLAYER
+    return CREATURES_PER_PLAYER - s.cr_pos[first:first + CREATURES_PER_PLAYER].count(None)
 
 
 def controlled_tiles(s, seat: int) -> list:
     """F3: tiles with a creature of ``seat`` and none of another player."""
-    cells = [s.cr_pos[c] for c in s.creatures_of(seat) if s.cr_pos[c] is not None]
+    first = seat * CREATURES_PER_PLAYER
+    where = s.cr_pos
+    cells = [where[c] for c in range(first, first + CREATURES_PER_PLAYER) if where[c] is not None]
     if not cells:
         return []
-    others = {pos for c, pos in enumerate(s.cr_pos) if pos is not None and c // 4 != seat}
+    others = [pos for c, pos in enumerate(where) if pos is not None and not first <= c < first + CREATURES_PER_PLAYER]
     return [cell for cell in cells if cell not in others]
 
 
 def creature_points(s, seat: int) -> int:
+    first = seat * CREATURES_PER_PLAYER
+    where, traits = s.cr_pos, s.cr_traits
     points = 0
-    for c in s.creatures_of(seat):
-        if s.cr_pos[c] is not None:
-            points += 2 if TRAIT_COUNT[s.cr_traits[c]] >= 2 else 1
+    for c in range(first, first + CREATURES_PER_PLAYER):
+        if where[c] is not None:
+            points += 2 if TRAIT_COUNT[traits[c]] >= 2 else 1
     return points
 
 
 def control_points(s, seat: int) -> int:
-    return sum(2 if IS_CITY[s.board[cell][0]] else 1 for cell in controlled_tiles(s, seat))
+    board = s.board
+    points = 0
+    for cell in controlled_tiles(s, seat):
+        points += 2 if IS_CITY[board[cell][0]] else 1
+    return points
 
 
 def merchant_points(s, seat: int) -> int:

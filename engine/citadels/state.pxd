@@ -21,7 +21,8 @@ import cython
 from engine.contract cimport State
 
 cdef long TERMINAL, CREATURES_PER_PLAYER
-cdef tuple PHASE_RULES, TRAIT_BIT
+cdef object phase_legal_actions, play  # (rounds' functions, called through Python: see rounds.pxd)
+cdef tuple TRAIT_BIT
 cdef dict ROLE_BIT
 
 

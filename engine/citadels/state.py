@@ -14,7 +14,7 @@ from engine.citadels import observation as seen, render  # (observation: a cycle
 from engine.citadels.board import (ACTIONS, CREATURES_PER_PLAYER, DISCARD, DRAFT, FEED_OWN,  # noqa: F401
                                    FEED_POOL, MAP, OVER, PHASE_NAME)
 from engine.citadels.roles import ROLE_BIT, lowest_role
-from engine.citadels.rounds import PHASE_RULES, advance
+from engine.citadels.rounds import phase_legal_actions, play
 from engine.citadels.scoring import controlled_tiles, survivors
 from engine.citadels.tiles import STACK_COUNTS, START_TILE
 from engine.citadels.traits import TRAIT_BIT
@@ -38,7 +38,7 @@ class CitadelsState(State):
         if cached is None:
             if self.current_player == TERMINAL:
                 return []
-            cached = self.cached = PHASE_RULES[self.phase][0](self)
+            cached = self.cached = phase_legal_actions(self)
         return cached
 
     def phase_name(self):
@@ -50,8 +50,7 @@ class CitadelsState(State):
                 raise IllegalActionError("citadels: the game is over")
             raise IllegalActionError(f"citadels: {action} is not legal now")
         self.cached = None
-        PHASE_RULES[self.phase][1](self, action)
-        advance(self)
+        play(self, action)
 
     def random_moves(self, rand, limit=None, record: bool = True) -> int:
         """``State.random_moves`` without the legality check of ``apply`` (every move
@@ -62,8 +61,7 @@ class CitadelsState(State):
             legal = self.legal_actions()
             action = legal[int(rand() * len(legal))]
             self.cached = None
-            PHASE_RULES[self.phase][1](self, action)
-            advance(self)
+            play(self, action)
             moves += 1
         return moves
 
@@ -135,7 +133,8 @@ class CitadelsState(State):
         return [c for c, pos in enumerate(self.cr_pos) if pos == cell]
 
     def own_creature_at(self, seat: int, cell):
-        for c in self.creatures_of(seat):
+        first = seat * CREATURES_PER_PLAYER
+        for c in range(first, first + CREATURES_PER_PLAYER):  # creatures_of(seat), as a plain loop
             if self.cr_pos[c] == cell:
                 return c
         raise IllegalActionError(f"citadels: seat {seat} has no creature at {cell}")
@@ -160,7 +159,8 @@ class CitadelsState(State):
 
     def turn_order(self) -> list:
         """A5: ascending role number (a player with two roles goes at his lower one)."""
-        return sorted(range(self.num_players), key=lambda s: lowest_role(self.roles[s]))
+        order = sorted([(lowest_role(self.roles[seat]), seat) for seat in range(self.num_players)])
+        return [seat for _, seat in order]
 
 
 def invariants(s) -> None:

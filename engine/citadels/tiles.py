@@ -3,7 +3,8 @@
 A tile has four edge letters (N, E, S, W) showing landscape and a centre biome.
 Food and the King's income come from the centre biome only (B2); edges only
 matter for matching (B3).  The map is an unbounded grid: cells are ``(x, y)``
-int pairs, north is ``y - 1`` (screen orientation), east is ``x + 1``.
+int pairs, north is ``y - 1`` (screen orientation), east is ``x + 1``; the
+frontier (the empty cells where a tile may go) keeps them as small ints.
 """
 from __future__ import annotations
 
@@ -83,6 +84,35 @@ def neighbours(cell: tuple) -> list:
     return [(x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)]
 
 
+# The frontier (the empty cells next to the map, where a tile may go) is kept apart from
+# the board for speed: each cell as one small int, and the edges it needs as one small int,
+# so that the placements of every Map decision hash and sort plain ints, not tuples.
+# A cell's index sorts as its (x, y) does (x first): coordinates lie in -36..36 (codec.py).
+GRID = 128  # cells per column of the index grid
+ORIGIN = 64  # (0, 0) is at column 64, row 64
+STEP_INDEX = (-1, GRID, 1, -GRID)  # index offsets of N, E, S, W (STEP)
+
+
+def cell_index(x: int, y: int) -> int:
+    return (x + ORIGIN) * GRID + y + ORIGIN
+
+
+def index_cell(index: int) -> tuple:
+    return index // GRID - ORIGIN, index % GRID - ORIGIN
+
+
+# A cell's need: per side N, E, S, W the landscape its laid neighbour shows there, or -1
+# where the side is free; as one int, side d contributes (landscape + 1) * 5**d.
+SIDE_WEIGHT = (1, 5, 25, 125)
+NEEDS = 5 ** 4
+FREE = 0  # a need with every side free
+
+
+def need_edges(need: int) -> tuple:
+    """The (N, E, S, W) landscapes a need code asks for (-1: free side)."""
+    return tuple([need // SIDE_WEIGHT[d] % 5 - 1 for d in range(4)])
+
+
 def fits(edges: tuple, need: tuple) -> bool:
     """B3: every side touching a laid tile carries the same letter (-1: free side)."""
     for d in range(4):
@@ -91,28 +121,18 @@ def fits(edges: tuple, need: tuple) -> bool:
     return True
 
 
-_FITTING = tuple({} for _ in CATALOGUE)  # per kind: need -> fitting rotations
+_FITTING = tuple([None] * NEEDS for _ in CATALOGUE)  # per kind, by need code: fitting rotations
 
 
-def fitting_rotations(kind: int, need: tuple) -> tuple:
-    """Rotations of ``kind`` that fit a cell needing ``need`` (memoized: at most
-    12 kinds x 5**4 needs)."""
+def fitting_rotations(kind: int, need: int) -> tuple:
+    """Rotations of ``kind`` that fit a cell whose need code is ``need`` (memoized:
+    at most 12 kinds x 5**4 needs)."""
     memo = _FITTING[kind]
-    found = memo.get(need)
+    found = memo[need]
     if found is None:
-        found = memo[need] = tuple([r for r, e in ROTATIONS[kind] if fits(e, need)])
+        edges = need_edges(need)
+        found = memo[need] = tuple([r for r, e in ROTATIONS[kind] if fits(e, edges)])
     return found
-
-
-def placements(frontier: dict, kind: int) -> list:
-    """Every legal (x, y, rotation) for a tile of ``kind`` (B3), in a fixed
-    order (cells sorted) so that every determinization lists them alike.
-    ``frontier`` maps each empty cell next to the map to the edges it needs."""
-    out = []
-    for cell in sorted(frontier):
-        for r in fitting_rotations(kind, frontier[cell]):
-            out.append((cell[0], cell[1], r))
-    return out
 
 
 def can_place(frontier: dict, kind: int) -> bool:
@@ -125,17 +145,18 @@ def can_place(frontier: dict, kind: int) -> bool:
 def lay(board: dict, frontier: dict, cell: tuple, kind: int, rotation: int) -> None:
     """Put a tile on the map; the empty cells around it now need its edges."""
     board[cell] = (kind, rotation)
-    frontier.pop(cell, None)
-    edges = EDGES[kind][rotation]
     x, y = cell
+    at = (x + ORIGIN) * GRID + y + ORIGIN  # cell_index(x, y)
+    frontier.pop(at, None)
+    edges = EDGES[kind][rotation]
     for d in range(4):
         dx, dy = STEP[d]
-        nb = (x + dx, y + dy)
-        if nb in board:
+        if (x + dx, y + dy) in board:
             continue
-        need = frontier.get(nb, (-1, -1, -1, -1))
-        side = OPPOSITE[d]
-        frontier[nb] = need[:side] + (edges[d],) + need[side + 1:]
+        nb = at + STEP_INDEX[d]
+        # the neighbour's side facing this tile was free: it now needs this tile's edge
+        need = frontier.get(nb, FREE)
+        frontier[nb] = need + (edges[d] + 1) * SIDE_WEIGHT[OPPOSITE[d]]
 
 
 def tile_text(kind: int, rotation: int = 0) -> str:
