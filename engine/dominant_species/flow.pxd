@@ -7,12 +7,11 @@
 #
 # Import order: a compiled module that cimports a .pxd imports, at its start, the module of
 # every .pxd it reads (transitively), and state.py imports flow, scoring, observation and
-# render, which import names from earth, planning, scoring and execution.  The package
-# imports flow first of the rule modules (checks -> setup -> flow), so flow's start imports
-# state (its type, first) before any rule module starts.  Where one of them is stale and runs
-# as Python, the package starts elsewhere: earth then must not cimport state (earth.pxd), and
-# no .pxd here ties itself to flow (a cycle flow -> execution -> earth -> flow made scoring's
-# start import reset before earth had its names).
+# render, which import names from earth, planning, scoring and execution.  The package imports
+# state first of its modules (__init__.py), so every typed module's start finds state begun
+# (its type made) before any rule module starts, whichever modules are stale and run as
+# Python; no .pxd here ties itself to flow (a cycle flow -> execution -> earth -> flow made
+# scoring's start import reset before earth had its names).
 import cython
 from engine.dominant_species.state cimport DominantState
 
