@@ -47,7 +47,7 @@ cpdef return_disc(DominantState s, long e, bint always_to_bag=*)
 @cython.locals(e=cython.long)
 cpdef remove_disc(DominantState s, long c, bint always_to_bag=*)
 
-@cython.locals(bag=list, total=cython.long, r=cython.long, e=cython.long)
+@cython.locals(bag=list, total=cython.long, r=cython.long, e=cython.long, k=cython.long)
 cpdef long draw_random(DominantState s)
 
 @cython.locals(e=cython.long)

@@ -124,10 +124,11 @@ def draw_random(s) -> int:
         return -1
     r = s.rng.below(total)
     for e in range(6):
-        if r < bag[e]:
-            bag[e] -= 1
+        k = bag[e]
+        if r < k:
+            bag[e] = k - 1
             return e
-        r -= bag[e]
+        r -= k
     raise AssertionError("bag count")
 
 

@@ -1,6 +1,7 @@
 # Cython declarations for engine/dominant_species/flow.py (pure-Python mode: the .py is the
 # source; this file only types it for the compiled build, `arena build`).
-# advance is cpdef on a DominantState (C field access) and calls run_step, next_placement,
+# advance and random_moves (State.random_moves' loop, here so that it calls advance in C) are
+# cpdef on a DominantState (C field access); advance calls run_step, next_placement,
 # reset.begin and reset.finish in C (cimported); the phase codes and TERMINAL are C longs
 # (no one imports them from engine.dominant_species.flow), and so is decisions' NONE, imported
 # by name (it stays in decisions' namespace, where tests and every rule module read it).
@@ -22,6 +23,9 @@ cdef Py_ssize_t _NSTEPS
 
 @cython.locals(nsteps=Py_ssize_t, phase=cython.long, cursor=Py_ssize_t, step=cython.long)
 cpdef advance(DominantState s)
+
+@cython.locals(moves=cython.long, legal=list, LEGAL=list, APPLY=list)
+cpdef long random_moves(DominantState s, rand, limit, bint record)
 
 
 # (name cimports last: in a cycle of .pxd files a name is found only once declared)
