@@ -19,7 +19,7 @@ from engine.dominant_species.board import (ABUNDANCE, ADAPTATION, BIRDS, BOX_ABU
                                            BOX_DEPLETION, BOX_REGRESSION, BOX_WANDERLUST, BOX_WASTELAND,
                                            COMPETITION, COMPETITION_TERRAINS, CORNER_HEXES, DEPLETION,
                                            DOMINATION, FREE_SPACES, GLACIATION, MAX_DISPLAY, MIGRATION,
-                                           MIGRATION_LIMIT, NEIGHBOURS, NUM_HEXES, PRINTED, REGRESSION,
+                                           MIGRATION_LIMIT, NEIGHBOURS, NUM_CORNERS, NUM_HEXES, PRINTED, REGRESSION,
                                            SECTION_SIZE, SECTION_START, SPACE_INDEX, SPACE_SECTION,
                                            SPECIATION, SPECIATION_FREE, STEP_REGRESSION, STEP_WASTELAND_SWEEP,
                                            TUNDRA, TWO_STEPS, WANDERLUST, WASTELAND)
@@ -30,6 +30,11 @@ from engine.dominant_species.planning import vacant_spaces
 from engine.dominant_species.scoring import score_tile
 
 _PASS = (PASS,)
+# actions made once and handed out by the legal lists
+_TAKE = tuple((TAKE, e) for e in range(6))
+_PUT = tuple((PUT, c) for c in range(NUM_CORNERS))
+_REMOVE = tuple((REMOVE, c) for c in range(NUM_CORNERS))
+_LAY = tuple((LAY, h) for h in range(NUM_HEXES))
 
 
 def run_step(s, step: int) -> None:
@@ -130,7 +135,7 @@ def start_adaptation(s, owner, _i):
 
 
 def _legal_adapt(s):
-    return [(TAKE, e) for e in box(s, BOX_ADAPTATION)] + [_PASS]
+    return [_TAKE[e] for e in box(s, BOX_ADAPTATION)] + [_PASS]
 
 
 def _adapt(s, action):
@@ -212,7 +217,7 @@ def start_abundance(s, owner, _i):
 
 
 def _legal_abund_elem(s):
-    return [(TAKE, e) for e in box(s, BOX_ABUNDANCE)] + [_PASS]
+    return [_TAKE[e] for e in box(s, BOX_ABUNDANCE)] + [_PASS]
 
 
 def _abund_elem(s, action):
@@ -224,7 +229,7 @@ def _abund_elem(s, action):
 
 
 def _legal_abund_corner(s):
-    return [(PUT, c) for c in vacant_corners(s)]
+    return [_PUT[c] for c in vacant_corners(s)]
 
 
 def _abund_corner(s, action):
@@ -241,7 +246,7 @@ def start_wasteland(s, owner, _i):
 
 
 def _legal_waste(s):
-    return [(TAKE, e) for e in box(s, BOX_WASTELAND)] + [_PASS]
+    return [_TAKE[e] for e in box(s, BOX_WASTELAND)] + [_PASS]
 
 
 def _waste(s, action):
@@ -283,7 +288,7 @@ def start_depletion(s, owner, _i):
 
 
 def _legal_deplete(s):
-    return [(REMOVE, c) for c in _depletable(s)] + [_PASS]
+    return [_REMOVE[c] for c in _depletable(s)] + [_PASS]
 
 
 def _deplete(s, action):
@@ -398,7 +403,7 @@ def _wl_stack(s, action):
 
 
 def _legal_wl_hex(s):
-    return [(LAY, h) for h in blank_spots(s)]
+    return [_LAY[h] for h in blank_spots(s)]
 
 
 def _wl_hex(s, action):
@@ -413,7 +418,7 @@ def _wl_hex(s, action):
 
 
 def _legal_wl_elem(s):
-    return [(TAKE, e) for e in box(s, BOX_WANDERLUST)] + [_PASS]
+    return [_TAKE[e] for e in box(s, BOX_WANDERLUST)] + [_PASS]
 
 
 def _wl_elem(s, action):
@@ -425,7 +430,7 @@ def _wl_elem(s, action):
 
 
 def _legal_wl_corner(s):
-    return [(PUT, c) for c in vacant_corners_of(s, s.ctx[0])]
+    return [_PUT[c] for c in vacant_corners_of(s, s.ctx[0])]
 
 
 def _wl_corner(s, action):
