@@ -45,6 +45,9 @@ actions), ``dominance`` (the cards), ``reset``, ``earth`` (shared queries),
 from __future__ import annotations
 
 from engine.contract import GameSpec
+# the State first: in the compiled build every typed rule module (earth included) imports it
+# at its start, and state.py's own imports reach every rule module (flow.pxd says more)
+from engine.dominant_species import state  # noqa: F401
 from engine.dominant_species.actions import action_from_text, action_to_text
 from engine.dominant_species.checks import invariants
 from engine.dominant_species.codec import action_codec

@@ -2,6 +2,7 @@
 dominance (§6.1, §6.3), corners, element discs (§6.6), species (§6.2)."""
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from engine.dominant_species.board import (ADJACENT, CORNER_HEXES, NEIGHBOURS, NUM_HEXES, PRINTED,
@@ -25,10 +26,17 @@ def tile_type(s, h: int) -> int:
 
 
 def lay_tile(s, h: int, terrain: int) -> None:
-    """A new tile on hex ``h`` (Wanderlust); ``tiles`` and ``live`` are replaced."""
+    """A new tile on hex ``h`` (Wanderlust); ``tiles`` and ``live`` are replaced (copies
+    with the new hex and the corners it brings in, kept in order: no set, no sort)."""
+    live = s.live[:]
+    for c in s.geo.hex_corners[h]:
+        if not has_tile(s, c):  # the corner touches its first tile
+            insort(live, c)
+    tiles = s.tiles[:]
+    insort(tiles, h)
     s.terrain[h] = terrain
-    s.tiles = sorted(s.tiles + [h])
-    s.live = sorted(set(s.live).union(s.geo.hex_corners[h]))
+    s.tiles = tiles
+    s.live = live
 
 
 def matches(s, seat: int, h: int) -> int:
@@ -116,10 +124,11 @@ def draw_random(s) -> int:
         return -1
     r = s.rng.below(total)
     for e in range(6):
-        if r < bag[e]:
-            bag[e] -= 1
+        k = bag[e]
+        if r < k:
+            bag[e] = k - 1
             return e
-        r -= bag[e]
+        r -= k
     raise AssertionError("bag count")
 
 

@@ -7,7 +7,8 @@
 # cpdef function; an action stays an object (a tuple, indexed).  Loops are plain loops, not
 # generator expressions (a closure, which Cython refuses in a cpdef function).  The imported
 # verbs and board numbers are C longs, the board tables typed (none is read from
-# engine.dominant_species.execution elsewhere).  In _dominate, h stays an object: with h a C
+# engine.dominant_species.execution elsewhere), and so are the decision kinds it asks for
+# (decisions.pxd); ask and done are C calls.  In _dominate, h stays an object: with h a C
 # long the literal 1 of 's.scored |= 1 << h' would be shifted as a C int (C shifts in the
 # left operand's type) and overflow for the hexes >= 31.
 import cython
@@ -17,12 +18,14 @@ cdef long ADD, DOMINATE, ELIMINATE, GLACIATE, INITIATIVE, KEEP, LAY, MOVE, PASS,
 cdef long SPECIATE_AT, STACK, TAKE
 cdef long ABUNDANCE, ADAPTATION, BIRDS, BOX_ABUNDANCE, BOX_ADAPTATION, BOX_DEPLETION, BOX_REGRESSION
 cdef long BOX_WANDERLUST, BOX_WASTELAND, COMPETITION, DEPLETION, DOMINATION, GLACIATION, MAX_DISPLAY, MIGRATION
-cdef long NUM_HEXES, REGRESSION, SPECIATION, SPECIATION_FREE, STEP_REGRESSION, STEP_WASTELAND_SWEEP, TUNDRA
+cdef long NUM_CORNERS, NUM_HEXES, REGRESSION, SPECIATION, SPECIATION_FREE, STEP_REGRESSION, STEP_WASTELAND_SWEEP, TUNDRA
 cdef long WANDERLUST, WASTELAND
 cdef tuple COMPETITION_TERRAINS, CORNER_HEXES, MIGRATION_LIMIT, NEIGHBOURS, PRINTED, SECTION_SIZE, SECTION_START
-cdef tuple SPACE_INDEX, SPACE_SECTION, TWO_STEPS, _PASS, _MOVE, _DOMINATE
+cdef tuple SPACE_INDEX, SPACE_SECTION, TWO_STEPS, _PASS, _MOVE, _DOMINATE, _TAKE, _PUT, _REMOVE, _LAY
 cdef frozenset FREE_SPACES
 cdef long _ONE
+cdef long ABUND_CORNER, ABUND_ELEM, ADAPT, CARD, COMPETE, DEPLETE, INIT, MIGRATE, REGRESS, REPLACE, SPEC_CORNER
+cdef long SPEC_COUNT, SPEC_FREE, WASTE, WL_CORNER, WL_ELEM, WL_HEX, WL_MOVE, WL_STACK, ASK_DOMINATE, ASK_GLACIATE
 
 @cython.locals(owner=cython.long, sec=cython.long)
 cpdef run_step(DominantState s, long step)
@@ -186,3 +189,4 @@ from engine.dominant_species.earth cimport (adjacent_tiles, bonus, dominant, eli
                                             move_cube, remove_disc, return_disc,
                                             speciation_limit, vacant_corners, vacant_corners_of)
 from engine.dominant_species.planning cimport vacant_spaces
+from engine.dominant_species.decisions cimport ask, done

@@ -6,14 +6,20 @@ supply when its space comes up (free APs just leave the board), except the
 Initiative AP, which is re-placed (§6.7)."""
 from __future__ import annotations
 
-from engine.dominant_species import decisions as D
+# the decision kinds by name (C copies in the compiled build); DOMINATE and GLACIATE are
+# the actions' verbs here, the decisions' are ASK_DOMINATE and ASK_GLACIATE
+from engine.dominant_species.decisions import (ABUND_CORNER, ABUND_ELEM, ADAPT, CARD, COMPETE, DEPLETE, INIT, MIGRATE,
+                                               REGRESS, REPLACE, SPEC_CORNER, SPEC_COUNT, SPEC_FREE, WASTE, WL_CORNER,
+                                               WL_ELEM, WL_HEX, WL_MOVE, WL_STACK, ask, done, register)
+from engine.dominant_species.decisions import DOMINATE as ASK_DOMINATE
+from engine.dominant_species.decisions import GLACIATE as ASK_GLACIATE
 from engine.dominant_species.actions import (ADD, DOMINATE, ELIMINATE, GLACIATE, INITIATIVE, KEEP, LAY, MOVE,
                                              PASS, PLACE, PUT, REMOVE, SPECIATE, SPECIATE_AT, STACK, TAKE)
 from engine.dominant_species.board import (ABUNDANCE, ADAPTATION, BIRDS, BOX_ABUNDANCE, BOX_ADAPTATION,
                                            BOX_DEPLETION, BOX_REGRESSION, BOX_WANDERLUST, BOX_WASTELAND,
                                            COMPETITION, COMPETITION_TERRAINS, CORNER_HEXES, DEPLETION,
                                            DOMINATION, FREE_SPACES, GLACIATION, MAX_DISPLAY, MIGRATION,
-                                           MIGRATION_LIMIT, NEIGHBOURS, NUM_HEXES, PRINTED, REGRESSION,
+                                           MIGRATION_LIMIT, NEIGHBOURS, NUM_CORNERS, NUM_HEXES, PRINTED, REGRESSION,
                                            SECTION_SIZE, SECTION_START, SPACE_INDEX, SPACE_SECTION,
                                            SPECIATION, SPECIATION_FREE, STEP_REGRESSION, STEP_WASTELAND_SWEEP,
                                            TUNDRA, TWO_STEPS, WANDERLUST, WASTELAND)
@@ -24,6 +30,11 @@ from engine.dominant_species.planning import vacant_spaces
 from engine.dominant_species.scoring import score_tile
 
 _PASS = (PASS,)
+# actions made once and handed out by the legal lists
+_TAKE = tuple((TAKE, e) for e in range(6))
+_PUT = tuple((PUT, c) for c in range(NUM_CORNERS))
+_REMOVE = tuple((REMOVE, c) for c in range(NUM_CORNERS))
+_LAY = tuple((LAY, h) for h in range(NUM_HEXES))
 
 
 def run_step(s, step: int) -> None:
@@ -40,7 +51,7 @@ def run_step(s, step: int) -> None:
     s.ap[step] = -1
     if sec == 0:  # Initiative: the AP stays in hand until declined or re-placed
         if s.opt.initiative_optional:
-            D.ask(s, D.INIT, owner)
+            ask(s, INIT, owner)
         else:
             _advance_initiative(s, owner)
         return
@@ -90,7 +101,7 @@ def _legal_init(s):
 def _init(s, action):
     if action[0] == PASS:
         s.supply[s.pseat] += 1
-        D.done(s)
+        done(s)
     else:
         _advance_initiative(s, s.pseat)
 
@@ -102,10 +113,10 @@ def _advance_initiative(s, seat):
     spaces = vacant_spaces(s, allow_initiative=False)
     if spaces:
         s.ctx = spaces
-        D.ask(s, D.REPLACE, seat)
+        ask(s, REPLACE, seat)
     else:
         s.supply[seat] += 1
-        D.done(s)
+        done(s)
 
 
 def _legal_replace(s):
@@ -114,17 +125,17 @@ def _legal_replace(s):
 
 def _replace(s, action):
     s.ap[action[1]] = s.pseat
-    D.done(s)
+    done(s)
 
 
 # -- 2 Adaptation -------------------------------------------------------------------
 def start_adaptation(s, owner, _i):
     if box(s, BOX_ADAPTATION) and sum(s.disp[owner * 6:owner * 6 + 6]) < MAX_DISPLAY:
-        D.ask(s, D.ADAPT, owner)
+        ask(s, ADAPT, owner)
 
 
 def _legal_adapt(s):
-    return [(TAKE, e) for e in box(s, BOX_ADAPTATION)] + [_PASS]
+    return [_TAKE[e] for e in box(s, BOX_ADAPTATION)] + [_PASS]
 
 
 def _adapt(s, action):
@@ -132,7 +143,7 @@ def _adapt(s, action):
         e = action[1]
         s.box[BOX_ADAPTATION * 6 + e] -= 1
         s.disp[s.pseat * 6 + e] += 1
-    D.done(s)
+    done(s)
 
 
 # -- 3 Regression (section-wide) -------------------------------------------------------
@@ -177,12 +188,12 @@ def _lose_added(s, seat, e):
 
 def _next_regression(s):
     if not s.queue:
-        D.done(s)
+        done(s)
         return
     seat, keeps = s.queue[0], s.queue[1]
     s.queue = s.queue[2:]
     s.ctx = [keeps] + _removable(s, seat, box(s, BOX_REGRESSION))
-    D.ask(s, D.REGRESS, seat)
+    ask(s, REGRESS, seat)
 
 
 def _legal_regress(s):
@@ -202,47 +213,47 @@ def _regress(s, action):
 # -- 4 Abundance ---------------------------------------------------------------------------
 def start_abundance(s, owner, _i):
     if box(s, BOX_ABUNDANCE) and vacant_corners(s):
-        D.ask(s, D.ABUND_ELEM, owner)
+        ask(s, ABUND_ELEM, owner)
 
 
 def _legal_abund_elem(s):
-    return [(TAKE, e) for e in box(s, BOX_ABUNDANCE)] + [_PASS]
+    return [_TAKE[e] for e in box(s, BOX_ABUNDANCE)] + [_PASS]
 
 
 def _abund_elem(s, action):
     if action[0] == PASS:
-        D.done(s)
+        done(s)
         return
     s.ctx = [action[1]]
-    D.ask(s, D.ABUND_CORNER, s.pseat)
+    ask(s, ABUND_CORNER, s.pseat)
 
 
 def _legal_abund_corner(s):
-    return [(PUT, c) for c in vacant_corners(s)]
+    return [_PUT[c] for c in vacant_corners(s)]
 
 
 def _abund_corner(s, action):
     e = s.ctx[0]
     s.box[BOX_ABUNDANCE * 6 + e] -= 1
     s.elem[action[1]] = e
-    D.done(s)
+    done(s)
 
 
 # -- 5 Wasteland -------------------------------------------------------------------------------
 def start_wasteland(s, owner, _i):
     if box(s, BOX_WASTELAND):
-        D.ask(s, D.WASTE, owner)
+        ask(s, WASTE, owner)
 
 
 def _legal_waste(s):
-    return [(TAKE, e) for e in box(s, BOX_WASTELAND)] + [_PASS]
+    return [_TAKE[e] for e in box(s, BOX_WASTELAND)] + [_PASS]
 
 
 def _waste(s, action):
     if action[0] == TAKE:
         s.box[BOX_WASTELAND * 6 + action[1]] -= 1
         s.bag[action[1]] += 1
-    D.done(s)
+    done(s)
 
 
 def wasteland_sweep(s) -> None:
@@ -273,23 +284,23 @@ def _depletable(s):
 
 def start_depletion(s, owner, _i):
     if _depletable(s):
-        D.ask(s, D.DEPLETE, owner)
+        ask(s, DEPLETE, owner)
 
 
 def _legal_deplete(s):
-    return [(REMOVE, c) for c in _depletable(s)] + [_PASS]
+    return [_REMOVE[c] for c in _depletable(s)] + [_PASS]
 
 
 def _deplete(s, action):
     if action[0] == REMOVE:
         remove_disc(s, action[1], always_to_bag=True)
-    D.done(s)
+    done(s)
 
 
 # -- 7 Glaciation ----------------------------------------------------------------------------------
 def start_glaciation(s, owner, _i):
     if glaciation_targets(s):
-        D.ask(s, D.GLACIATE, owner)
+        ask(s, ASK_GLACIATE, owner)
 
 
 def _legal_glaciate(s):
@@ -299,7 +310,7 @@ def _legal_glaciate(s):
 def _glaciate(s, action):
     if action[0] == GLACIATE:
         glaciate(s, action[1], s.pseat)
-    D.done(s)
+    done(s)
 
 
 # -- 8 Speciation ----------------------------------------------------------------------------------
@@ -307,13 +318,13 @@ def start_speciation(s, owner, i):
     if not s.gene[owner]:
         return
     if SECTION_START[SPECIATION] + i == SPECIATION_FREE:
-        D.ask(s, D.SPEC_FREE, owner)
+        ask(s, SPEC_FREE, owner)
         return
     elem = s.elem
     corners = [c for c in s.live if elem[c] == i]
     if corners:
         s.ctx = corners
-        D.ask(s, D.SPEC_CORNER, owner)
+        ask(s, SPEC_CORNER, owner)
 
 
 def _legal_spec_corner(s):
@@ -322,11 +333,11 @@ def _legal_spec_corner(s):
 
 def _spec_corner(s, action):
     if action[0] == PASS:
-        D.done(s)
+        done(s)
         return
     terrain = s.terrain
     s.ctx = [h for h in CORNER_HEXES[action[1]] if terrain[h] >= 0]
-    D.ask(s, D.SPEC_COUNT, s.pseat)
+    ask(s, SPEC_COUNT, s.pseat)
 
 
 def _legal_spec_count(s):
@@ -343,7 +354,7 @@ def add_species_step(s, action):
     s.gene[seat] -= k
     s.ctx = s.ctx[1:]
     if not s.ctx or not s.gene[seat]:
-        D.done(s)
+        done(s)
 
 
 def _legal_spec_free(s):
@@ -355,7 +366,7 @@ def _spec_free(s, action):
     if action[0] == SPECIATE:
         s.sp[action[1] * s.num_players + s.pseat] += 1
         s.gene[s.pseat] -= 1
-    D.done(s)
+    done(s)
 
 
 # -- 9 Wanderlust ------------------------------------------------------------------------------------
@@ -375,7 +386,7 @@ def blank_spots(s) -> list:
 def start_wanderlust(s, owner, _i):
     wl_up = s.wl_up
     if (wl_up[0] >= 0 or wl_up[1] >= 0 or wl_up[2] >= 0) and blank_spots(s):
-        D.ask(s, D.WL_STACK, owner)
+        ask(s, WL_STACK, owner)
 
 
 def _legal_wl_stack(s):
@@ -384,15 +395,15 @@ def _legal_wl_stack(s):
 
 def _wl_stack(s, action):
     if action[0] == PASS:
-        D.done(s)
+        done(s)
         return
     s.ctx = [s.wl_up[action[1]]]
     s.wl_up[action[1]] = -1
-    D.ask(s, D.WL_HEX, s.pseat)
+    ask(s, WL_HEX, s.pseat)
 
 
 def _legal_wl_hex(s):
-    return [(LAY, h) for h in blank_spots(s)]
+    return [_LAY[h] for h in blank_spots(s)]
 
 
 def _wl_hex(s, action):
@@ -401,13 +412,13 @@ def _wl_hex(s, action):
     s.ctx = [h]
     s.vp[s.pseat] += bonus(s, len(adjacent_tiles(s, h)))
     if box(s, BOX_WANDERLUST) and vacant_corners_of(s, h):
-        D.ask(s, D.WL_ELEM, s.pseat)
+        ask(s, WL_ELEM, s.pseat)
     else:
         _wanderlust_moves(s)
 
 
 def _legal_wl_elem(s):
-    return [(TAKE, e) for e in box(s, BOX_WANDERLUST)] + [_PASS]
+    return [_TAKE[e] for e in box(s, BOX_WANDERLUST)] + [_PASS]
 
 
 def _wl_elem(s, action):
@@ -415,11 +426,11 @@ def _wl_elem(s, action):
         _wanderlust_moves(s)
         return
     s.ctx = [s.ctx[0], action[1]]
-    D.ask(s, D.WL_CORNER, s.pseat)
+    ask(s, WL_CORNER, s.pseat)
 
 
 def _legal_wl_corner(s):
-    return [(PUT, c) for c in vacant_corners_of(s, s.ctx[0])]
+    return [_PUT[c] for c in vacant_corners_of(s, s.ctx[0])]
 
 
 def _wl_corner(s, action):
@@ -447,9 +458,9 @@ def _next_mover(s):
         seat = s.queue[0]
         s.queue = s.queue[1:]
         if _mover_sources(s, seat):
-            D.ask(s, D.WL_MOVE, seat)
+            ask(s, WL_MOVE, seat)
             return
-    D.done(s)
+    done(s)
 
 
 def _legal_wl_move(s):
@@ -478,7 +489,7 @@ def start_migration(s, owner, i):
     if moves:
         moves.append(_PASS)
         s._legal = moves
-        D.ask(s, D.MIGRATE, owner)
+        ask(s, MIGRATE, owner)
 
 
 def _migration_moves(s, seat):
@@ -520,7 +531,7 @@ def _legal_migrate(s):
 
 def _migrate(s, action):
     if action[0] == PASS:
-        D.done(s)
+        done(s)
         return
     h = action[1]
     move_cube(s, h, action[2], s.pseat)
@@ -532,7 +543,7 @@ def _migrate(s, action):
             moves.append(_PASS)
             s._legal = moves
             return
-    D.done(s)
+    done(s)
 
 
 # -- 11 Competition ------------------------------------------------------------------------------------------
@@ -540,7 +551,7 @@ def start_competition(s, owner, i):
     # ctx: [space index, types used (bit mask), tiles chosen]
     s.ctx = [i, 0, 0]
     if _competition_targets(s, owner):
-        D.ask(s, D.COMPETE, owner)
+        ask(s, COMPETE, owner)
 
 
 def _type_keys(s, h):
@@ -581,14 +592,14 @@ def _legal_compete(s):
 
 def _compete(s, action):
     if action[0] == PASS:
-        D.done(s)
+        done(s)
         return
     victim, h = action[1], action[2]
     s.ctx[1] |= 1 << _competition_key(s, h)
     s.ctx[2] += 1
     eliminate(s, h, victim)
     if not _competition_targets(s, s.pseat):
-        D.done(s)
+        done(s)
 
 
 # -- 12 Domination ------------------------------------------------------------------------------------------
@@ -599,7 +610,7 @@ def start_domination(s, owner, _i):
     legal = _legal_dominate(s)
     if len(legal) > 1:
         s._legal = legal
-        D.ask(s, D.DOMINATE, owner)
+        ask(s, ASK_DOMINATE, owner)
 
 
 def _unscored(s):
@@ -616,7 +627,7 @@ def _legal_dominate(s):
 
 def _dominate(s, action):
     if action[0] == PASS:
-        D.done(s)
+        done(s)
         return
     h = action[1]
     s.scored |= 1 << h
@@ -625,31 +636,31 @@ def _dominate(s, action):
         s.vp[seat] += points
     winner = dominant(s, h)
     if winner >= 0 and s.faceup:
-        D.ask(s, D.CARD, winner)
+        ask(s, CARD, winner)
     else:
-        D.done(s)
+        done(s)
 
 
 
-# each decision kind with its legal actions and its apply (decisions.register: a call,
+# each decision kind with its legal actions and its apply (register: a call,
 # not a decorator, so that the compiled build may type the apply functions)
-D.register(D.INIT, _legal_init, _init)
-D.register(D.REPLACE, _legal_replace, _replace)
-D.register(D.ADAPT, _legal_adapt, _adapt)
-D.register(D.REGRESS, _legal_regress, _regress)
-D.register(D.ABUND_ELEM, _legal_abund_elem, _abund_elem)
-D.register(D.ABUND_CORNER, _legal_abund_corner, _abund_corner)
-D.register(D.WASTE, _legal_waste, _waste)
-D.register(D.DEPLETE, _legal_deplete, _deplete)
-D.register(D.GLACIATE, _legal_glaciate, _glaciate)
-D.register(D.SPEC_CORNER, _legal_spec_corner, _spec_corner)
-D.register(D.SPEC_COUNT, _legal_spec_count, add_species_step)
-D.register(D.SPEC_FREE, _legal_spec_free, _spec_free)
-D.register(D.WL_STACK, _legal_wl_stack, _wl_stack)
-D.register(D.WL_HEX, _legal_wl_hex, _wl_hex)
-D.register(D.WL_ELEM, _legal_wl_elem, _wl_elem)
-D.register(D.WL_CORNER, _legal_wl_corner, _wl_corner)
-D.register(D.WL_MOVE, _legal_wl_move, _wl_move)
-D.register(D.MIGRATE, _legal_migrate, _migrate)
-D.register(D.COMPETE, _legal_compete, _compete)
-D.register(D.DOMINATE, _legal_dominate, _dominate)
+register(INIT, _legal_init, _init)
+register(REPLACE, _legal_replace, _replace)
+register(ADAPT, _legal_adapt, _adapt)
+register(REGRESS, _legal_regress, _regress)
+register(ABUND_ELEM, _legal_abund_elem, _abund_elem)
+register(ABUND_CORNER, _legal_abund_corner, _abund_corner)
+register(WASTE, _legal_waste, _waste)
+register(DEPLETE, _legal_deplete, _deplete)
+register(ASK_GLACIATE, _legal_glaciate, _glaciate)
+register(SPEC_CORNER, _legal_spec_corner, _spec_corner)
+register(SPEC_COUNT, _legal_spec_count, add_species_step)
+register(SPEC_FREE, _legal_spec_free, _spec_free)
+register(WL_STACK, _legal_wl_stack, _wl_stack)
+register(WL_HEX, _legal_wl_hex, _wl_hex)
+register(WL_ELEM, _legal_wl_elem, _wl_elem)
+register(WL_CORNER, _legal_wl_corner, _wl_corner)
+register(WL_MOVE, _legal_wl_move, _wl_move)
+register(MIGRATE, _legal_migrate, _migrate)
+register(COMPETE, _legal_compete, _compete)
+register(ASK_DOMINATE, _legal_dominate, _dominate)

@@ -3,6 +3,7 @@ display) -> Reset; ``advance`` runs every automatic step up to the next decision
 from __future__ import annotations
 
 from engine.contract import TERMINAL
+from engine.dominant_species import decisions as D
 from engine.dominant_species.decisions import NONE
 from engine.dominant_species import dominance  # noqa: F401  (registers the card decisions)
 from engine.dominant_species import reset
@@ -36,3 +37,22 @@ def advance(s) -> None:
             return
     s.current_player = s.pseat
 
+
+
+def random_moves(s, rand, limit, record: bool) -> int:
+    """``State.random_moves``: uniformly random moves (``rand()`` picks from the legal list)
+    until the end or ``limit`` moves; returns how many."""
+    moves = 0
+    LEGAL, APPLY = D.LEGAL, D.APPLY
+    while s.current_player != TERMINAL and (limit is None or moves < limit):
+        legal = s._legal
+        if legal is None:
+            legal = LEGAL[s.pk](s)
+        action = legal[int(rand() * len(legal))]
+        s._legal = None
+        if record:
+            s.log_move(action)
+        APPLY[s.pk](s, action)
+        advance(s)
+        moves += 1
+    return moves

@@ -176,14 +176,20 @@ class DominantObservation(Observation):
     def _tile_views(self) -> list:
         out = []
         n = self.num_players
+        s = self._public_state()
         for h in range(NUM_HEXES):
             if self.terrain[h] >= 0:
                 elements = tuple(ELEMENT_NAMES[self.elem[c]] for c in self.geo.hex_corners[h] if self.elem[c] >= 0)
                 out.append(TileView(h, hex_name(h), TERRAIN_NAMES[self.terrain[h]], bool(self.tundra[h]),
-                                    self.sp[h * n:h * n + n], elements, dominant(self, h),
-                                    tuple(matches(self, seat, h) for seat in range(n)), speciation_limit(self, h),
-                                    bool(self.scored >> h & 1), dict(scoring.score_tile(self, h))))
+                                    self.sp[h * n:h * n + n], elements, dominant(s, h),
+                                    tuple(matches(s, seat, h) for seat in range(n)), speciation_limit(s, h),
+                                    bool(self.scored >> h & 1), dict(scoring.score_tile(s, h))))
         return out
+
+    def _public_state(self) -> "state_module.DominantState":
+        """A State of the public fields (the deck's cards in sorted order, the wanderlust stacks
+        empty, no RNG), for the rules' queries: the compiled build types them on a State."""
+        return state_module.from_observation(self, list(self.deck_cards), [[], [], []], None)
 
     def corners(self) -> list:
         """One ``CornerView`` per existing corner that touches a tile."""
@@ -240,7 +246,7 @@ class DominantObservation(Observation):
         return scores
 
     def render(self) -> str:
-        return render_state(self)
+        return render_state(self._public_state())
 
 
 def redeal(s: "state_module.DominantState", seat: int, rng) -> "state_module.DominantState":

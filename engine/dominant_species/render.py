@@ -1,4 +1,4 @@
-"""Text rendering of a State or an Observation: the map, every tile (terrain,
+"""Text rendering of a State (an Observation renders a State of its public fields): the map, every tile (terrain,
 tundra, discs on its corners, species per animal, the dominant animal), the
 animals, the action display, the element boxes and the cards."""
 from __future__ import annotations
@@ -67,7 +67,7 @@ def render_state(s) -> str:
     lines.append(f"Bag: " + " ".join(f"{ELEMENT_NAMES[e]} {s.bag[e]}" for e in range(6))
                  + f"   tundra tiles left {s.tundra_left}")
     lines.append("Dominance cards face up: " + (", ".join(CARD_NAMES[k] for k in s.faceup) or "-")
-                 + f"   deck {len(getattr(s, 'deck', ()) or getattr(s, 'deck_cards', ()))}")
+                 + f"   deck {len(s.deck)}")
     lines.append("Wanderlust face up: " + " ".join(
         f"stack {i}: {TERRAIN_NAMES[t] if t >= 0 else '-'}" for i, t in enumerate(s.wl_up)))
     return "\n".join(lines)

@@ -8,7 +8,7 @@ import cython
 from engine.dominant_species.state cimport DominantState
 
 cdef long PASS, SAVE, BOX_ABUNDANCE, BOX_ADAPTATION, BOX_DEPLETION, BOX_REGRESSION, BOX_WANDERLUST, BOX_WASTELAND
-cdef long GLACIATION, MAMMALS, NUM_HEXES, OVER, PLANNING, FACE_UP, _GLAC
+cdef long ASK_SAVE, GLACIATION, MAMMALS, NUM_HEXES, OVER, PLANNING, FACE_UP, _GLAC
 cdef tuple SECTION_SIZE, SECTION_START
 cdef dict FREE_SPACE
 
@@ -44,3 +44,4 @@ cpdef fill_boxes(DominantState s)
 # (name cimports last: in a cycle of .pxd files a name is found only once declared)
 from engine.dominant_species.earth cimport bonus, draw_random, matches
 from engine.dominant_species.scoring cimport final_scoring
+from engine.dominant_species.decisions cimport ask, done

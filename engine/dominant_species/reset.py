@@ -2,7 +2,8 @@
 the Survival card, the end of the game (Ice Age or ``max_turns``), reseeding."""
 from __future__ import annotations
 
-from engine.dominant_species import decisions as D
+from engine.dominant_species.decisions import SAVE as ASK_SAVE  # the decision (SAVE: the action's verb)
+from engine.dominant_species.decisions import ask, done, register
 from engine.dominant_species.actions import PASS, SAVE
 from engine.dominant_species.board import (BOX_ABUNDANCE, BOX_ADAPTATION, BOX_DEPLETION, BOX_REGRESSION,
                                            BOX_WANDERLUST, BOX_WASTELAND, FREE_SPACE, GLACIATION, MAMMALS,
@@ -29,7 +30,7 @@ def begin(s) -> None:
     """Extinction first asks the Mammals which endangered species to save."""
     mammals = s.seat_of[MAMMALS]
     if mammals >= 0 and endangered_tiles(s, mammals):
-        D.ask(s, D.SAVE, mammals)
+        ask(s, ASK_SAVE, mammals)
         return
     finish(s, -1)
 
@@ -39,7 +40,7 @@ def _legal_save(s):
 
 
 def _save(s, action):
-    D.done(s)
+    done(s)
     finish(s, action[1] if action[0] == SAVE else -1)
 
 
@@ -135,6 +136,6 @@ def fill_boxes(s) -> None:
                 s.box[b * 6 + e] += 1
 
 
-# each decision kind with its legal actions and its apply (decisions.register: a call,
+# each decision kind with its legal actions and its apply (register: a call,
 # not a decorator, so that the compiled build may type the apply functions)
-D.register(D.SAVE, _legal_save, _save)
+register(ASK_SAVE, _legal_save, _save)

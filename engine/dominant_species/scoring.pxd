@@ -1,7 +1,7 @@
 # Cython declarations for engine/dominant_species/scoring.py (pure-Python mode: the .py is
 # the source; this file only types it for the compiled build, `arena build`).
-# score_tile keeps an untyped ``s`` (the observation calls it on itself); places_pay ranks by
-# an insertion sort on C longs (its arguments stay objects: lists or an observation's tuples).
+# score_tile takes a DominantState (an observation asks through a State of its public fields);
+# places_pay ranks by an insertion sort on C longs (its arguments stay objects).
 import cython
 from engine.dominant_species.state cimport DominantState
 
@@ -10,7 +10,7 @@ cdef tuple SCORING
 
 
 @cython.locals(n=cython.long)
-cpdef list score_tile(s, long h)
+cpdef list score_tile(DominantState s, long h)
 
 @cython.locals(ranked=list, seat=Py_ssize_t, k=cython.long, a=cython.long, pos=Py_ssize_t, other=Py_ssize_t,
                ahead=cython.long, out=list, place=Py_ssize_t)

@@ -30,11 +30,13 @@ cdef class DominantState(State):
     @cython.locals(legal=list)
     cpdef list legal_actions(self)
 
-    @cython.locals(legal=list, tail=list)
+    @cython.locals(legal=list)
     cpdef apply(self, action)
 
-    @cython.locals(moves=cython.long, legal=list, LEGAL=list, APPLY=list, tail=list)
     cpdef long random_moves(self, rand, limit=*, bint record=*)
+
+    @cython.locals(tail=list)
+    cpdef log_move(self, action)
 
     @cython.locals(c=DominantState, wl=list)
     cpdef DominantState clone(self)

@@ -52,33 +52,21 @@ class DominantState(State):
         if action not in legal:
             raise IllegalActionError(f"dominant_species: {action!r} is not legal now")
         self._legal = None
+        self.log_move(action)
+        D.APPLY[self.pk](self, action)
+        flow.advance(self)
+
+    def random_moves(self, rand, limit=None, record: bool = True) -> int:
+        # the loop is flow's (flow.random_moves), beside advance: the compiled build calls it in C
+        return flow.random_moves(self, rand, limit, record)
+
+    def log_move(self, action) -> None:
+        """``action`` by the seat to move joins the public history."""
         tail = self.log_tail
         tail.append((self.current_player, action))
         if len(tail) >= _LOG_CHUNK:
             self.log_done += tuple(tail)
             self.log_tail = []
-        D.APPLY[self.pk](self, action)
-        flow.advance(self)
-
-    def random_moves(self, rand, limit=None, record: bool = True) -> int:
-        moves = 0
-        LEGAL, APPLY, advance = D.LEGAL, D.APPLY, flow.advance
-        while self.current_player != TERMINAL and (limit is None or moves < limit):
-            legal = self._legal
-            if legal is None:
-                legal = LEGAL[self.pk](self)
-            action = legal[int(rand() * len(legal))]
-            self._legal = None
-            if record:
-                tail = self.log_tail
-                tail.append((self.current_player, action))
-                if len(tail) >= _LOG_CHUNK:
-                    self.log_done += tuple(tail)
-                    self.log_tail = []
-            APPLY[self.pk](self, action)
-            advance(self)
-            moves += 1
-        return moves
 
     def clone(self) -> "DominantState":
         c = DominantState.__new__(DominantState)
