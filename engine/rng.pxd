@@ -24,3 +24,12 @@ cdef class Rng:
     @cython.locals(x=cython.ulonglong, hi=cython.ulonglong, n=cython.Py_ssize_t, i=cython.Py_ssize_t,
                    drawn=list)
     cpdef list take(self, list pool, Py_ssize_t count)
+
+    # counts as C unsigned 64-bit ints: the modulo of next64's draw is C's (a count is
+    # never negative; 0 raises ZeroDivisionError in both builds); the draw returns as an int
+    cpdef unsigned long long below(self, unsigned long long n)
+
+    cpdef unsigned long long die(self, unsigned long long sides=*)
+
+    @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t)
+    cpdef shuffle(self, object items)
