@@ -4,10 +4,10 @@
 # C from the modules that cimport this one (development, extinction); the constants imported
 # from actions/cards/phases/species and this module's trait bits are C longs (no one reads
 # them from engine.random_mutations.feeding; DEFENCES stays a Python global: codec imports it).
-# roll_climate and grazers stay def: a generator expression in a cpdef function is a closure,
-# which Cython refuses.  A flag that is only tested (an option's bool, ``burrow``) is a bint.
+# The options are read from the state's Rules (C flags).  A flag that is only tested (an
+# option's bool, ``burrow``) is a bint.
 import cython
-from engine.random_mutations.state cimport RMState
+from engine.random_mutations.state cimport RMState, Rules
 from engine.random_mutations cimport extinction as extinction_module
 from engine.random_mutations.species cimport distinct_animals, recompute, remove_animal
 
@@ -17,7 +17,6 @@ cdef long BARK_BEETLE, BIG, BLACK_SUPPLY, BURROWING, CAMOUFLAGE, DEV_DEFECTS, GR
 cdef long OBLIGATE, PIRACY, POISONOUS, PREDATOR_BITS, RED_SUPPLY, RUNNING, SCAVENGER, SHARP_VISION, SWIMMING
 cdef long TAIL_LOSS
 cdef tuple BIT
-cdef dict CLIMATE_TABLES
 cdef long FEEDING, GRAZE_PHASE, SCAVENGE_PHASE, VICTIM_PHASE
 cdef long ANIMALS, ATTACKED, MASK, NEED, OFED, PIRATED, POISONED, STRIDE, TRAITS
 cdef long OBL, BB, SWIM, BIGB, CAMO, SHARP, RUN, DD, SCAV, GRAZ, TAILB, MIMB
@@ -29,7 +28,15 @@ cdef long OBL, BB, SWIM, BIGB, CAMO, SHARP, RUN, DD, SCAV, GRAZ, TAILB, MIMB
 @cython.locals(an=list)
 cpdef bint fed(list sp, Py_ssize_t i)
 
+@cython.locals(r=Rules, food_dice=cython.long, red_add=cython.long, green_dice=cython.long, black_dice=cython.long,
+               black_add=cython.long, rolled=list, dice=tuple, boxes=cython.long, red=cython.long, green=cython.long,
+               black=cython.long, black_free=cython.long, row=list, sp=list)
+cpdef roll_climate(RMState s)
+
 cpdef start_feeding(RMState s)
+
+@cython.locals(animals=cython.long, sp=list)
+cpdef long grazers(RMState s, int seat)
 
 @cython.locals(sp=list)
 cpdef bint can_graze(RMState s, int seat)
