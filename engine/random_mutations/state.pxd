@@ -16,14 +16,18 @@
 #
 # The rule modules import this module as they start (their type import of RMState), so
 # engine/random_mutations/__init__.py imports state before codec and heuristic, which
-# import feeding: state.py's own imports of the rule modules then run first.
+# import feeding: state.py's own imports of the rule modules then run first.  This module
+# cimports development and feeding (random_moves calls their functions in C) and they cimport it:
+# a compiled module makes its types and C functions known before it imports another's, so
+# either may be imported first.
 import cython
 from engine.contract cimport State
 from engine.random_mutations cimport scoring as _scoring
 
 cdef tuple _LEGAL, _APPLY
 cdef dict _RULES
-cdef long TERMINAL, OVER  # (from engine.contract and phases; no one imports them from here)
+# (from engine.contract and phases; no one imports them from here)
+cdef long TERMINAL, DEVELOPMENT, FEEDING, OVER
 
 
 @cython.final
@@ -60,10 +64,14 @@ cdef class RMState(State):
     @cython.locals(legal=list)
     cpdef apply(self, action)
 
-    @cython.locals(moves=cython.long, end=cython.long, legal=list, legal_of=tuple, apply_of=tuple)
+    @cython.locals(moves=cython.long, end=cython.long, development_phase=cython.long, feeding_phase=cython.long,
+                   legal_of=tuple, apply_of=tuple, phase=cython.long, legal=list)
     cpdef long random_moves(self, rand, limit=*, bint record=*)
 
     @cython.locals(c=RMState, rows=list, row=list, new_row=list, sp=list, d=list)
     cpdef RMState clone(self)
 
     cpdef list scores(self)
+
+# (after the classes: the phase modules' .pxd files cimport RMState and Rules from here)
+from engine.random_mutations cimport development, feeding

@@ -14,13 +14,17 @@ from __future__ import annotations
 
 from engine.contract import TERMINAL, IllegalActionError, State
 from engine.random_mutations.cards import CLIMATE_TABLES
+from engine.random_mutations import development, feeding
+# the same modules under other names: in the compiled build the names above are the modules
+# state.pxd cimports (random_moves calls their functions in C), these their Python modules,
+# whose function objects the tables _LEGAL and _APPLY hold
 from engine.random_mutations import development as _dev
 from engine.random_mutations import extinction as _ext
 from engine.random_mutations import feeding as _feed
 from engine.random_mutations import observation as _observation
 from engine.random_mutations import render as _render
 from engine.random_mutations import scoring as _scoring
-from engine.random_mutations.phases import OVER, PHASE_NAMES
+from engine.random_mutations.phases import DEVELOPMENT, FEEDING, OVER, PHASE_NAMES
 
 
 class Rules:
@@ -120,18 +124,28 @@ class RMState(State):
 
     def random_moves(self, rand, limit=None, record: bool = True) -> int:
         """``State.random_moves`` with the loop inlined; unrecorded moves skip the history
-        and the legality check (they come from the legal list)."""
+        and the legality check (they come from the legal list).  The phases of nine moves
+        in ten, development and feeding, call their functions by name: in the compiled
+        build these are C calls, where the tables' are Python calls."""
         if record:
             return State.random_moves(self, rand, limit)
         moves = 0
         end = -1 if limit is None else limit
+        development_phase, feeding_phase = DEVELOPMENT, FEEDING
         legal_of, apply_of = _LEGAL, _APPLY
         while self.current_player != TERMINAL and moves != end:
+            phase = self.phase
             legal = self.cached
-            if legal is None:
-                legal = legal_of[self.phase](self)
+            if legal is None:  # (in the feeding phase the list is made as the seat's turn begins)
+                legal = development.legal(self) if phase == development_phase else legal_of[phase](self)
             self.cached = None
-            apply_of[self.phase](self, legal[int(rand() * len(legal))])
+            action = legal[int(rand() * len(legal))]
+            if phase == feeding_phase:
+                feeding.apply_main(self, action)
+            elif phase == development_phase:
+                development.apply(self, action)
+            else:
+                apply_of[phase](self, action)
             moves += 1
         return moves
 
