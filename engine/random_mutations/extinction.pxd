@@ -38,7 +38,7 @@ cpdef list legal_parasite(RMState s)
 cpdef apply_parasite(RMState s, action)
 
 @cython.locals(persist=bint, seat=Py_ssize_t, row=list, keep=list, sp=list, an=list, survivors=list,
-               i=Py_ssize_t, dead=Py_ssize_t)
+               n=Py_ssize_t, i=Py_ssize_t, dead=Py_ssize_t)
 cpdef hunger_and_draw(RMState s)
 
 @cython.locals(n=cython.int, got=list, deck=list, left=list, k=cython.int, seat=cython.int)

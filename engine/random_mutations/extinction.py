@@ -110,9 +110,12 @@ def hunger_and_draw(s: "RMState") -> None:
         for sp in row:
             an = sp[ANIMALS]
             survivors = []
-            for i in range(0, len(an), STRIDE):
+            n = len(an)
+            i = 0
+            while i < n:  # (not a range with a variable step: a Python range in the compiled build)
                 if is_fed(sp, i) and not an[i + 4] & POISONED:
                     survivors += (0, 0, 0, an[i + 3] if persist else 0, 0)
+                i += STRIDE
             dead = len(an) - len(survivors)
             if dead:
                 s.discards[seat] += dead // STRIDE

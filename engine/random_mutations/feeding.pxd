@@ -48,12 +48,12 @@ cpdef next_turn(RMState s)
 @cython.locals(seat=cython.int)
 cpdef end_turn(RMState s)
 
-@cython.locals(an=list, burrow=cython.long, out=list, i=Py_ssize_t)
+@cython.locals(an=list, burrow=cython.long, out=list, n=Py_ssize_t, i=Py_ssize_t)
 cpdef list victims(list sp)
 
 cpdef bint attack_allowed(long pmask, long tmask, long ignore, bint big_protection)
 
-@cython.locals(an=list, burrow=bint, i=Py_ssize_t)
+@cython.locals(an=list, burrow=bint, n=Py_ssize_t, i=Py_ssize_t)
 cpdef bint _victim_exists(list sp, bint ignore_burrow)
 
 @cython.locals(tmask=cython.long, bp=bint, out=list, t=cython.long)

@@ -159,12 +159,12 @@ def victims(sp: list) -> list:
     an = sp[ANIMALS]
     burrow = sp[MASK] & BURROW
     out = []
-    for i in range(0, len(an), STRIDE):
-        if an[i + 2]:
-            continue
-        if burrow and fed(sp, i):
-            continue
-        out.append(i)
+    n = len(an)
+    i = 0
+    while i < n:  # (not a range with a variable step: a Python range in the compiled build)
+        if not an[i + 2] and not (burrow and fed(sp, i)):
+            out.append(i)
+        i += STRIDE
     return out
 
 
@@ -184,9 +184,12 @@ def attack_allowed(pmask: int, tmask: int, ignore: int, big_protection: bool) ->
 def _victim_exists(sp: list, ignore_burrow: bool) -> bool:
     an = sp[ANIMALS]
     burrow = sp[MASK] & BURROW and not ignore_burrow
-    for i in range(0, len(an), STRIDE):
+    n = len(an)
+    i = 0
+    while i < n:  # (as in victims)
         if not an[i + 2] and not (burrow and fed(sp, i)):
             return True
+        i += STRIDE
     return False
 
 
