@@ -19,10 +19,10 @@ cdef long TAIL_LOSS
 cdef tuple BIT
 cdef long FEEDING, GRAZE_PHASE, SCAVENGE_PHASE, VICTIM_PHASE
 cdef long ANIMALS, ATTACKED, MASK, NEED, OFED, PIRATED, POISONED, STRIDE, TRAITS
-cdef long OBL, BB, SWIM, BIGB, CAMO, SHARP, RUN, DD, SCAV, GRAZ, TAILB, MIMB
-# (BURROW, POIS, PIRB and ACTIVE_BITS stay Python ints: they only meet a species' mask read
-# from its list, a Python int, and a C long there would be boxed anew for each ``&``, being
-# above the small-int cache)
+cdef long OBL, BB, SWIM, BIGB, CAMO, SHARP, RUN, DD, SCAV, GRAZ, TAILB, MIMB, PIRB, ACTIVE_BITS
+# (BURROW and POIS stay Python ints: they only meet a species' mask read from its list, a
+# Python int, and a C long there would be boxed anew for each ``&``, being above the small-int
+# cache; where a mask is tested often it is read into a C long first, ``mask``)
 
 
 @cython.locals(an=list)
@@ -38,7 +38,7 @@ cpdef start_feeding(RMState s)
 @cython.locals(animals=cython.long, sp=list)
 cpdef long grazers(RMState s, int seat)
 
-@cython.locals(sp=list)
+@cython.locals(sp=list, mask=cython.long)
 cpdef bint can_graze(RMState s, int seat)
 
 @cython.locals(n=cython.int, passed=list, seat=cython.int, before=bint, final=bint, active=Py_ssize_t, main=list,
@@ -60,8 +60,8 @@ cpdef bint _victim_exists(list sp, bint ignore_burrow)
 cpdef list attack_options(RMState s, long pmask, list tsp)
 
 @cython.locals(red=cython.long, green=cython.long, black=cython.long, rows=list, row=list, acts=list,
-               only_unfed=bint, offsets=list, si=Py_ssize_t, sp=list, an=list, offs=list, i=Py_ssize_t,
-               p=cython.int, tsp=list, ti=Py_ssize_t, when_fed=bint, pmask=cython.long, hunters=list,
+               only_unfed=bint, offsets=list, si=Py_ssize_t, sp=list, mask=cython.long, an=list, offs=list,
+               i=Py_ssize_t, p=cython.int, tsp=list, ti=Py_ssize_t, when_fed=bint, pmask=cython.long, hunters=list,
                targets=list, ign=cython.long, a=Py_ssize_t)
 cpdef list legal_main(RMState s, int seat)
 

@@ -98,7 +98,8 @@ def can_graze(s: "RMState", seat: int) -> bool:
     if not s.centre[0]:
         return False
     for sp in s.rows[seat]:
-        if sp[MASK] & GRAZ:
+        mask = sp[MASK]  # (a C long in the compiled build: the ``&`` is then C arithmetic)
+        if mask & GRAZ:
             return True
     return False
 
@@ -226,7 +227,8 @@ def legal_main(s: "RMState", seat: int) -> list:
         offsets = [distinct_animals(sp[ANIMALS]) for sp in row]
     else:
         for sp in row:
-            if sp[MASK] & ACTIVE_BITS:
+            mask = sp[MASK]  # (as in can_graze)
+            if mask & ACTIVE_BITS:
                 offsets = [distinct_animals(sp[ANIMALS]) for sp in row]
                 break
         else:
@@ -235,7 +237,8 @@ def legal_main(s: "RMState", seat: int) -> list:
         for si, sp in enumerate(row):
             an = sp[ANIMALS]
             offs = offsets[si]
-            if red and not sp[MASK] & OBL:
+            mask = sp[MASK]
+            if red and not mask & OBL:
                 need = sp[NEED]
                 for i in offs:
                     if not only_unfed or an[i] + an[i + 1] < need:
@@ -255,7 +258,8 @@ def legal_main(s: "RMState", seat: int) -> list:
                         for i in distinct_animals(an):
                             append((BLACK, p, si, i // STRIDE))
     for si, sp in enumerate(row):
-        if sp[MASK] & PIRB and not sp[MASK] & OBL:
+        mask = sp[MASK]
+        if mask & PIRB and not mask & OBL:
             _piracy(s, seat, si, sp, offsets[si], append)
     when_fed = s.rules.carnivore_attacks_when_fed
     for si, sp in enumerate(row):
