@@ -75,14 +75,17 @@ def distinct_animals(an: list) -> list:
             if an[k] != an[stride + k]:
                 return _BOTH
         return _FIRST
-    seen = []
-    out = []
-    i = 0
+    out = [0]
+    i = stride
     while i < n:  # (not a range with a variable step: a Python range in the compiled build)
-        key = an[i:i + stride]
-        if key not in seen:
-            seen.append(key)
-            out.append(i)
+        for j in out:  # (token by token, without copies: C loops in the compiled build)
+            k = 0
+            while k < stride and an[j + k] == an[i + k]:
+                k += 1
+            if k == stride:
+                break  # the same tokens as the animal at j
+        else:
+            out.append(i)  # tokens unlike every earlier animal's
         i += stride
     return out
 
