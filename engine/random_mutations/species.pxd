@@ -25,7 +25,9 @@ cpdef long population(list sp)
 @cython.locals(an=list)
 cpdef bint is_fed(list sp, Py_ssize_t i)
 
-@cython.locals(stride=Py_ssize_t, n=Py_ssize_t, k=Py_ssize_t, out=list, i=Py_ssize_t, j=Py_ssize_t)
+cpdef bint same_tokens(list an, Py_ssize_t i, Py_ssize_t j)
+
+@cython.locals(stride=Py_ssize_t, n=Py_ssize_t, out=list, i=Py_ssize_t, j=Py_ssize_t)
 cpdef list distinct_animals(list an)
 
 @cython.locals(row=list, sp=list, an=list)
