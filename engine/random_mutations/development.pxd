@@ -5,7 +5,7 @@
 # simplify stays def (a generator expression in a cpdef function is a closure, which Cython
 # refuses).
 import cython
-from engine.random_mutations.state cimport RMState
+from engine.random_mutations.state cimport RMState, Rules
 from engine.random_mutations cimport feeding as feeding_module
 from engine.random_mutations.species cimport recompute
 
@@ -18,7 +18,7 @@ cdef long ANIMALS, INHERITED, MASK, STRIDE, TRAITS
 cdef long BUDDING_BIT, EXTREMO_BIT, SIMPL_BIT
 
 
-@cython.locals(seat=cython.int, deck=list, row=list, nsp=Py_ssize_t, acts=list, extremo_blocked=bint,
+@cython.locals(seat=cython.int, r=Rules, deck=list, row=list, nsp=Py_ssize_t, acts=list, extremo_blocked=bint,
                i=Py_ssize_t, sp=list, pop=Py_ssize_t, mask=cython.long, cap_ok=bint)
 cpdef list legal(RMState s)
 
@@ -33,7 +33,7 @@ cpdef apply(RMState s, action)
 @cython.locals(mask=cython.long)
 cpdef bint can_take(list sp, long card, long excl, bint single)
 
-@cython.locals(row=list, excl=cython.long, single=bint, order=list, i=Py_ssize_t, sp=list)
+@cython.locals(r=Rules, row=list, excl=cython.long, single=bint, order=list, i=Py_ssize_t, sp=list)
 cpdef bint place_trait(RMState s, int seat, Py_ssize_t si, long card)
 
 @cython.locals(out=list)

@@ -28,13 +28,12 @@ def legal(s: "RMState") -> list:
     deck = s.pdecks[seat]
     if not deck:
         return [PASS_ACTION]
-    o = s.opts
+    r = s.rules
     row = s.rows[seat]
     nsp = len(row)
     acts = [PASS_ACTION, NEW_ACTION]
     # Extremophile (§3.1): no animal may join with only one card left (both readings)
     extremo_blocked = len(deck) < 2
-    budding = o.budding
     for i, sp in enumerate(row):
         pop = len(sp[ANIMALS]) // STRIDE
         if pop == 1:
@@ -43,11 +42,11 @@ def legal(s: "RMState") -> list:
         if extremo_blocked and mask & EXTREMO_BIT:
             continue
         cap_ok = pop < nsp  # §2.5 M3: pop + 1 <= number of his species
-        if cap_ok or (mask & BUDDING_BIT and budding == "no_cap"):
+        if cap_ok or (mask & BUDDING_BIT and r.budding_no_cap):
             acts.append((ADD, i))
-        elif mask & BUDDING_BIT and budding == "free_bud" and not s.budded >> seat & 1:
+        elif mask & BUDDING_BIT and r.budding_free_bud and not s.budded >> seat & 1:
             acts.append((BUD, i))
-        if o.divergence and (cap_ok or not o.divergence_cap):
+        if r.divergence and (cap_ok or not r.divergence_cap):
             acts.append((DIVERGE, i))
     return acts
 
@@ -55,7 +54,7 @@ def legal(s: "RMState") -> list:
 def _extremophile_cost(s: "RMState", seat: int, sp: list) -> None:
     """``extremophile = cost_one_card``: adding an animal to an Extremophile species
     discards the next personal-deck card unseen."""
-    if sp[MASK] & EXTREMO_BIT and s.opts.extremophile == "cost_one_card":
+    if sp[MASK] & EXTREMO_BIT and s.rules.extremophile_cost_one_card:
         deck = s.pdecks[seat]
         if deck:
             s.buried[deck.pop()] += 1
@@ -94,8 +93,8 @@ def apply(s: "RMState", action) -> None:
         si = action[1]
         sp = row[si]
         play_face_down(s, seat)
-        child = make_species((), sp[TRAITS] + sp[INHERITED], s.opts.bonus)
-        if s.opts.divergence_place == "right_of_parent":
+        child = make_species((), sp[TRAITS] + sp[INHERITED], s.rules.bonus)
+        if s.rules.divergence_right_of_parent:
             row.insert(si + 1, child)
         else:
             row.append(child)
@@ -114,23 +113,23 @@ def can_take(sp: list, card: int, excl: int, single: bool) -> bool:
 def place_trait(s: "RMState", seat: int, si: int, card: int) -> bool:
     """Put a revealed trait on species ``si`` or the next one to the right that can take
     it (§2.6); returns True when Simplification now waits for a DROP choice."""
-    o = s.opts
+    r = s.rules
     row = s.rows[seat]
-    excl = o.exclusions[card]
-    single = o.moved_trait_needs_single
+    excl = r.exclusions[card]
+    single = r.moved_trait_needs_single
     order = list(range(si, len(row)))
-    if o.trait_overflow == "wrap":
+    if r.trait_overflow_wrap:
         order += range(0, si)
     for i in order:
         # the announced species has population 1 (checked by legal); moved traits per option
         if can_take(row[i], card, excl, single):
             sp = row[i]
             sp[TRAITS] = sp[TRAITS] + (card,)
-            recompute(sp, o.bonus)
+            recompute(sp, r.bonus)
             if card == SIMPLIFICATION:
                 return simplify(s, seat, i)
             return False
-    if o.trait_overflow == "discard":
+    if r.trait_overflow_discard:
         s.discards[seat] += 1
     else:  # a new species at the right end, face down with a public identity
         row.append([0, 1, (), (), [0, 0, 0, 0, 0]])
@@ -154,7 +153,7 @@ def drop_trait(s: "RMState", seat: int, sp: list, trait: int) -> None:
     else:
         k = sp[INHERITED].index(trait)
         sp[INHERITED] = sp[INHERITED][:k] + sp[INHERITED][k + 1:]
-    recompute(sp, s.opts.bonus)
+    recompute(sp, s.rules.bonus)
 
 
 def simplify(s: "RMState", seat: int, si: int) -> bool:
@@ -185,7 +184,7 @@ def simplify(s: "RMState", seat: int, si: int) -> bool:
         k = sp[INHERITED].index(victim)
         sp[INHERITED] = sp[INHERITED][:k] + sp[INHERITED][k + 1:]
     sp[TRAITS] = traits
-    recompute(sp, s.opts.bonus)
+    recompute(sp, s.rules.bonus)
     for _ in range(2 if was_card else 1):
         row.append([0, 1, (), (), [0, 0, 0, 0, 0]])
     return False
@@ -221,7 +220,7 @@ def advance(s: "RMState") -> None:
     n = s.num_players
     seat = s.current_player
     passed = s.passed
-    auto = s.opts.budding == "auto_bud"
+    auto = s.rules.budding_auto_bud
     for _ in range(n):
         seat = (seat + 1) % n
         if passed[seat]:

@@ -6,7 +6,7 @@
 # start_extinction and draw sum in plain loops.  ``top`` of parasite_candidates may be None:
 # an object there.
 import cython
-from engine.random_mutations.state cimport RMState
+from engine.random_mutations.state cimport RMState, Rules
 from engine.random_mutations cimport development as development_module
 from engine.random_mutations.species cimport distinct_animals, is_fed, remove_animal
 
@@ -18,7 +18,7 @@ cdef long RESTART_CARDS
 
 
 @cython.locals(an=list, n=Py_ssize_t, total=cython.long, i=Py_ssize_t)
-cpdef long _black(list sp)
+cpdef long black_tokens(list sp)
 
 @cython.locals(top=cython.long, row=list, sp=list, b=cython.long, n=cython.long, k=cython.long, queue=tuple)
 cpdef start_extinction(RMState s)
@@ -26,7 +26,7 @@ cpdef start_extinction(RMState s)
 @cython.locals(n=cython.long, wants=list, seat=cython.long, animals=cython.long, sp=list)
 cpdef draw(RMState s)
 
-@cython.locals(row=list, counts=list, out=list, si=Py_ssize_t, sp=list, an=list, i=Py_ssize_t)
+@cython.locals(r=Rules, row=list, counts=list, out=list, si=Py_ssize_t, sp=list, an=list, i=Py_ssize_t)
 cpdef list parasite_candidates(RMState s, int seat, top)
 
 @cython.locals(k=Py_ssize_t, seat=cython.int, cands=list, si=Py_ssize_t, a=Py_ssize_t)
@@ -38,7 +38,7 @@ cpdef list legal_parasite(RMState s)
 cpdef apply_parasite(RMState s, action)
 
 @cython.locals(persist=bint, seat=Py_ssize_t, row=list, keep=list, sp=list, an=list, survivors=list,
-               i=Py_ssize_t, dead=Py_ssize_t)
+               n=Py_ssize_t, i=Py_ssize_t, dead=Py_ssize_t)
 cpdef hunger_and_draw(RMState s)
 
 @cython.locals(n=cython.int, got=list, deck=list, left=list, k=cython.int, seat=cython.int)

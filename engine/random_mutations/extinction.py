@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 RESTART_CARDS = 10
 
 
-def _black(sp: list) -> int:
+def black_tokens(sp: list) -> int:
     """The black tokens on the species' animals."""
     an = sp[ANIMALS]
     n = len(an)
@@ -38,9 +38,9 @@ def _black(sp: list) -> int:
 def parasite_candidates(s: "RMState", seat: int, top: int) -> list:
     """(species, animal) choices of ``seat`` losing one animal to parasites: in his species
     carrying ``top`` black tokens (``top`` None: his own most parasitised), per the options."""
-    o = s.opts
+    r = s.rules
     row = s.rows[seat]
-    counts = [_black(sp) for sp in row]
+    counts = [black_tokens(sp) for sp in row]
     if top is None:
         top = max(counts, default=0)
     if top <= 0:
@@ -51,9 +51,9 @@ def parasite_candidates(s: "RMState", seat: int, top: int) -> list:
             continue
         an = sp[ANIMALS]
         for i in distinct_animals(an):
-            if o.parasite_victim == "carrier" and not an[i + 3]:
+            if r.parasite_victim_carrier and not an[i + 3]:
                 continue
-            if o.parasite_shelter_protects and an[i + 2]:
+            if r.parasite_shelter_protects and an[i + 2]:
                 continue
             out.append((PARASITE, si, i // STRIDE))
     return out
@@ -62,11 +62,11 @@ def parasite_candidates(s: "RMState", seat: int, top: int) -> list:
 def start_extinction(s: "RMState") -> None:
     s.centre = [0, 0, 0]  # leftover tokens go back to the box (§2.8)
     s.ctx = None
-    if s.opts.parasite_scope == "global":
+    if s.rules.parasite_scope_global:
         top = 0  # the most black tokens on one species (none: 0)
         for row in s.rows:
             for sp in row:
-                b = _black(sp)
+                b = black_tokens(sp)
                 if b > top:
                     top = b
     else:
@@ -104,15 +104,18 @@ def apply_parasite(s: "RMState", action) -> None:
 
 
 def hunger_and_draw(s: "RMState") -> None:
-    persist = s.opts.black_tokens_persist
+    persist = s.rules.black_tokens_persist
     for seat, row in enumerate(s.rows):
         keep = []
         for sp in row:
             an = sp[ANIMALS]
             survivors = []
-            for i in range(0, len(an), STRIDE):
+            n = len(an)
+            i = 0
+            while i < n:  # (not a range with a variable step: a Python range in the compiled build)
                 if is_fed(sp, i) and not an[i + 4] & POISONED:
                     survivors += (0, 0, 0, an[i + 3] if persist else 0, 0)
+                i += STRIDE
             dead = len(an) - len(survivors)
             if dead:
                 s.discards[seat] += dead // STRIDE
@@ -149,7 +152,7 @@ def _deal(s: "RMState", wants: list) -> list:
 
 def _to_personal(s: "RMState", seat: int, cards: list) -> None:
     pdeck = s.pdecks[seat]
-    if s.opts.drawn_cards_position == "bottom":
+    if s.rules.drawn_cards_bottom:
         pdeck[0:0] = cards[::-1]  # each new card goes under the previous one
     else:
         pdeck.extend(cards)
@@ -166,7 +169,7 @@ def draw(s: "RMState") -> None:
             animals += len(sp[ANIMALS]) // STRIDE
         if not animals and not s.pdecks[seat]:
             s.restarts |= 1 << seat
-            wants.append(2 if s.opts.restart == "ten_plus_draw" else 0)
+            wants.append(2 if s.rules.restart_ten_plus_draw else 0)
         else:
             wants.append(animals + 2)
     for seat, cards in enumerate(_deal(s, wants)):
@@ -181,7 +184,7 @@ def start_turn(s: "RMState") -> None:
         for seat, cards in enumerate(_deal(s, wants)):
             if not cards:
                 continue
-            if s.opts.restart == "setup_like":
+            if s.rules.restart_setup_like:
                 for _ in cards[:3]:
                     s.buried[_] += 1
                     s.rows[seat].append([0, 1, (), (), [0, 0, 0, 0, 0]])

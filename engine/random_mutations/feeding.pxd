@@ -4,10 +4,10 @@
 # C from the modules that cimport this one (development, extinction); the constants imported
 # from actions/cards/phases/species and this module's trait bits are C longs (no one reads
 # them from engine.random_mutations.feeding; DEFENCES stays a Python global: codec imports it).
-# roll_climate and grazers stay def: a generator expression in a cpdef function is a closure,
-# which Cython refuses.  A flag that is only tested (an option's bool, ``burrow``) is a bint.
+# The options are read from the state's Rules (C flags).  A flag that is only tested (an
+# option's bool, ``burrow``) is a bint.
 import cython
-from engine.random_mutations.state cimport RMState
+from engine.random_mutations.state cimport RMState, Rules
 from engine.random_mutations cimport extinction as extinction_module
 from engine.random_mutations.species cimport distinct_animals, recompute, remove_animal
 
@@ -17,21 +17,28 @@ cdef long BARK_BEETLE, BIG, BLACK_SUPPLY, BURROWING, CAMOUFLAGE, DEV_DEFECTS, GR
 cdef long OBLIGATE, PIRACY, POISONOUS, PREDATOR_BITS, RED_SUPPLY, RUNNING, SCAVENGER, SHARP_VISION, SWIMMING
 cdef long TAIL_LOSS
 cdef tuple BIT
-cdef dict CLIMATE_TABLES
 cdef long FEEDING, GRAZE_PHASE, SCAVENGE_PHASE, VICTIM_PHASE
 cdef long ANIMALS, ATTACKED, MASK, NEED, OFED, PIRATED, POISONED, STRIDE, TRAITS
-cdef long OBL, BB, SWIM, BIGB, CAMO, SHARP, RUN, DD, SCAV, GRAZ, TAILB, MIMB
-# (BURROW, POIS, PIRB and ACTIVE_BITS stay Python ints: they only meet a species' mask read
-# from its list, a Python int, and a C long there would be boxed anew for each ``&``, being
-# above the small-int cache)
+cdef long OBL, BB, SWIM, BIGB, CAMO, SHARP, RUN, DD, SCAV, GRAZ, TAILB, MIMB, PIRB, ACTIVE_BITS
+# (BURROW and POIS stay Python ints: they only meet a species' mask read from its list, a
+# Python int, and a C long there would be boxed anew for each ``&``, being above the small-int
+# cache; where a mask is tested often it is read into a C long first, ``mask``)
 
 
 @cython.locals(an=list)
 cpdef bint fed(list sp, Py_ssize_t i)
 
+@cython.locals(r=Rules, food_dice=cython.long, red_add=cython.long, green_dice=cython.long, black_dice=cython.long,
+               black_add=cython.long, rolled=list, dice=tuple, boxes=cython.long, red=cython.long, green=cython.long,
+               black=cython.long, black_free=cython.long, row=list, sp=list)
+cpdef roll_climate(RMState s)
+
 cpdef start_feeding(RMState s)
 
-@cython.locals(sp=list)
+@cython.locals(animals=cython.long, sp=list)
+cpdef long grazers(RMState s, int seat)
+
+@cython.locals(sp=list, mask=cython.long)
 cpdef bint can_graze(RMState s, int seat)
 
 @cython.locals(n=cython.int, passed=list, seat=cython.int, before=bint, final=bint, active=Py_ssize_t, main=list,
@@ -41,20 +48,20 @@ cpdef next_turn(RMState s)
 @cython.locals(seat=cython.int)
 cpdef end_turn(RMState s)
 
-@cython.locals(an=list, burrow=cython.long, out=list, i=Py_ssize_t)
+@cython.locals(an=list, burrow=cython.long, out=list, n=Py_ssize_t, i=Py_ssize_t)
 cpdef list victims(list sp)
 
 cpdef bint attack_allowed(long pmask, long tmask, long ignore, bint big_protection)
 
-@cython.locals(an=list, burrow=bint, i=Py_ssize_t)
+@cython.locals(an=list, burrow=bint, n=Py_ssize_t, i=Py_ssize_t)
 cpdef bint _victim_exists(list sp, bint ignore_burrow)
 
 @cython.locals(tmask=cython.long, bp=bint, out=list, t=cython.long)
 cpdef list attack_options(RMState s, long pmask, list tsp)
 
 @cython.locals(red=cython.long, green=cython.long, black=cython.long, rows=list, row=list, acts=list,
-               only_unfed=bint, offsets=list, si=Py_ssize_t, sp=list, an=list, offs=list, i=Py_ssize_t,
-               p=cython.int, tsp=list, ti=Py_ssize_t, when_fed=bint, pmask=cython.long, hunters=list,
+               only_unfed=bint, offsets=list, si=Py_ssize_t, sp=list, mask=cython.long, an=list, offs=list,
+               i=Py_ssize_t, p=cython.int, tsp=list, ti=Py_ssize_t, when_fed=bint, pmask=cython.long, hunters=list,
                targets=list, ign=cython.long, a=Py_ssize_t)
 cpdef list legal_main(RMState s, int seat)
 

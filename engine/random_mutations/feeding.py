@@ -14,7 +14,7 @@ from engine.random_mutations import extinction as extinction_module
 from engine.random_mutations.actions import (ATTACK, BLACK, GRAZE, GREEN, MIMIC, PASS_ACTION, PIRATE, RED, SCAVENGE,
                                              TAIL, VICTIM)
 from engine.random_mutations.cards import (BARK_BEETLE, BIG, BIT, BLACK_SUPPLY, BURROWING, CAMOUFLAGE,
-                                           CLIMATE_TABLES, DEV_DEFECTS, GRAZING, GREEN_SUPPLY, MIMICRY, OBLIGATE,
+                                           DEV_DEFECTS, GRAZING, GREEN_SUPPLY, MIMICRY, OBLIGATE,
                                            PIRACY, POISONOUS, PREDATOR_BITS, RED_SUPPLY, RUNNING, SCAVENGER,
                                            SHARP_VISION, SWIMMING, TAIL_LOSS)
 from engine.random_mutations.phases import FEEDING, GRAZE as GRAZE_PHASE, SCAVENGE as SCAVENGE_PHASE
@@ -55,17 +55,22 @@ def fed(sp: list, i: int) -> bool:
 # --- climate -------------------------------------------------------------------
 def roll_climate(s: "RMState") -> None:
     """§4 [R]: the first player rolls; red, green and black tokens go to the centre."""
-    o = s.opts
-    food_dice, red_add, green_dice, black_dice, black_add = CLIMATE_TABLES[o.climate_formula][s.num_players]
+    r = s.rules
+    food_dice, red_add, green_dice, black_dice, black_add = r.climate[s.num_players]
     rng = s.rng
-    dice = tuple(rng.die() for _ in range(food_dice + green_dice + black_dice))
+    rolled = []
+    for _ in range(food_dice + green_dice + black_dice):
+        rolled.append(rng.die())
+    dice = tuple(rolled)
     boxes = 2 if s.num_players > 4 else 1
     red = sum(dice[:food_dice]) + red_add
     green = sum(dice[food_dice:food_dice + green_dice])
     black = sum(dice[food_dice + green_dice:]) + black_add
     black_free = BLACK_SUPPLY * boxes
-    if o.black_tokens_persist:
-        black_free -= sum(sp[ANIMALS][i] for row in s.rows for sp in row for i in range(3, len(sp[ANIMALS]), STRIDE))
+    if r.black_tokens_persist:
+        for row in s.rows:
+            for sp in row:
+                black_free -= extinction_module.black_tokens(sp)
     s.dice = dice
     s.centre = [min(red, RED_SUPPLY * boxes), min(green, GREEN_SUPPLY * boxes), min(black, black_free)]
 
@@ -82,14 +87,19 @@ def start_feeding(s: "RMState") -> None:
 # --- who acts ------------------------------------------------------------------
 def grazers(s: "RMState", seat: int) -> int:
     """Animals in all his Grazing species: how many red tokens he may return (§3.1)."""
-    return sum(len(sp[ANIMALS]) // STRIDE for sp in s.rows[seat] if sp[MASK] & GRAZ)
+    animals = 0
+    for sp in s.rows[seat]:
+        if sp[MASK] & GRAZ:
+            animals += len(sp[ANIMALS]) // STRIDE
+    return animals
 
 
 def can_graze(s: "RMState", seat: int) -> bool:
     if not s.centre[0]:
         return False
     for sp in s.rows[seat]:
-        if sp[MASK] & GRAZ:
+        mask = sp[MASK]  # (a C long in the compiled build: the ``&`` is then C arithmetic)
+        if mask & GRAZ:
             return True
     return False
 
@@ -100,8 +110,8 @@ def next_turn(s: "RMState") -> None:
     n = s.num_players
     passed = s.passed
     seat = s.actor
-    before = s.opts.grazing_timing == "before"
-    final = s.opts.feeding_pass == "final"
+    before = s.rules.grazing_before
+    final = s.rules.feeding_pass_final
     while True:
         active = n - sum(passed)
         if active == 0 or s.passes >= active:
@@ -135,7 +145,7 @@ def next_turn(s: "RMState") -> None:
 def end_turn(s: "RMState") -> None:
     """After the main action: Grazing ('after'), then the next seat."""
     seat = s.actor
-    if s.opts.grazing_timing == "after" and can_graze(s, seat):
+    if not s.rules.grazing_before and can_graze(s, seat):
         s.phase = GRAZE_PHASE
         s.ctx = 1
         s.current_player = seat
@@ -150,12 +160,12 @@ def victims(sp: list) -> list:
     an = sp[ANIMALS]
     burrow = sp[MASK] & BURROW
     out = []
-    for i in range(0, len(an), STRIDE):
-        if an[i + 2]:
-            continue
-        if burrow and fed(sp, i):
-            continue
-        out.append(i)
+    n = len(an)
+    i = 0
+    while i < n:  # (not a range with a variable step: a Python range in the compiled build)
+        if not an[i + 2] and not (burrow and fed(sp, i)):
+            out.append(i)
+        i += STRIDE
     return out
 
 
@@ -175,17 +185,19 @@ def attack_allowed(pmask: int, tmask: int, ignore: int, big_protection: bool) ->
 def _victim_exists(sp: list, ignore_burrow: bool) -> bool:
     an = sp[ANIMALS]
     burrow = sp[MASK] & BURROW and not ignore_burrow
-    for i in range(0, len(an), STRIDE):
+    n = len(an)
+    i = 0
+    while i < n:  # (as in victims)
         if not an[i + 2] and not (burrow and fed(sp, i)):
             return True
+        i += STRIDE
     return False
 
 
 def attack_options(s: "RMState", pmask: int, tsp: list) -> list:
     """The ``ignore`` values (-1 = none) with which a predator of mask ``pmask`` may attack ``tsp``."""
-    o = s.opts
     tmask = tsp[MASK]
-    bp = o.big_protection
+    bp = s.rules.big_protection
     if not tmask & DD:
         if attack_allowed(pmask, tmask, -1, bp) and _victim_exists(tsp, False):
             return [-1]
@@ -196,7 +208,7 @@ def attack_options(s: "RMState", pmask: int, tsp: list) -> list:
     for t in DEFENCES:
         if tmask >> t & 1 and attack_allowed(pmask, tmask, t, bp) and _victim_exists(tsp, t == BURROWING):
             out.append(t)
-    if o.developmental_defects == "auto" and out:
+    if s.rules.developmental_defects_auto and out:
         # the trait that blocks the attack is ignored by itself: one attack, no choice
         if out[0] == -1:
             return [RUNNING] if RUNNING in out else [-1]
@@ -205,18 +217,18 @@ def attack_options(s: "RMState", pmask: int, tsp: list) -> list:
 
 
 def legal_main(s: "RMState", seat: int) -> list:
-    o = s.opts
     red, green, black = s.centre
     rows = s.rows
     row = rows[seat]
     acts = [PASS_ACTION]
     append = acts.append
-    only_unfed = o.red_only_on_unfed
+    only_unfed = s.rules.red_only_on_unfed
     if red or green:
         offsets = [distinct_animals(sp[ANIMALS]) for sp in row]
     else:
         for sp in row:
-            if sp[MASK] & ACTIVE_BITS:
+            mask = sp[MASK]  # (as in can_graze)
+            if mask & ACTIVE_BITS:
                 offsets = [distinct_animals(sp[ANIMALS]) for sp in row]
                 break
         else:
@@ -225,7 +237,8 @@ def legal_main(s: "RMState", seat: int) -> list:
         for si, sp in enumerate(row):
             an = sp[ANIMALS]
             offs = offsets[si]
-            if red and not sp[MASK] & OBL:
+            mask = sp[MASK]
+            if red and not mask & OBL:
                 need = sp[NEED]
                 for i in offs:
                     if not only_unfed or an[i] + an[i + 1] < need:
@@ -245,9 +258,10 @@ def legal_main(s: "RMState", seat: int) -> list:
                         for i in distinct_animals(an):
                             append((BLACK, p, si, i // STRIDE))
     for si, sp in enumerate(row):
-        if sp[MASK] & PIRB and not sp[MASK] & OBL:
+        mask = sp[MASK]
+        if mask & PIRB and not mask & OBL:
             _piracy(s, seat, si, sp, offsets[si], append)
-    when_fed = o.carnivore_attacks_when_fed
+    when_fed = s.rules.carnivore_attacks_when_fed
     for si, sp in enumerate(row):
         pmask = sp[MASK]
         if not pmask & PREDATOR_BITS:
@@ -296,7 +310,7 @@ def apply_main(s: "RMState", action) -> None:
     verb = action[0]
     seat = s.actor
     if verb == 0:  # PASS
-        if s.opts.feeding_pass == "final":
+        if s.rules.feeding_pass_final:
             s.passed[seat] = True  # out of the phase; the others play on
         else:
             s.passes += 1
@@ -349,7 +363,7 @@ def strike(s: "RMState") -> None:
     when there is only one."""
     p, ti, ign = s.ctx[:3]
     tsp = s.rows[p][ti]
-    if tsp[MASK] & RUN and ign != RUNNING and s.rng.die() >= s.opts.running_escape:
+    if tsp[MASK] & RUN and ign != RUNNING and s.rng.die() >= s.rules.running_escape:
         s.ctx = None
         end_turn(s)  # Running: the attack fails
         return
@@ -381,7 +395,7 @@ def legal_victim(s: "RMState") -> list:
     if tmask & MIMB and ign != MIMICRY and not mimicked:
         actor = s.actor
         pmask = s.rows[actor][si][MASK]
-        bp = s.opts.big_protection
+        bp = s.rules.big_protection
         for t2, sp2 in enumerate(s.rows[p]):
             if t2 == ti or (p == actor and t2 == si):
                 continue
@@ -415,7 +429,7 @@ def apply_victim(s: "RMState", action) -> None:
         traits = tsp[TRAITS]
         k = traits.index(action[1])
         tsp[TRAITS] = traits[:k] + traits[k + 1:]
-        recompute(tsp, s.opts.bonus)
+        recompute(tsp, s.rules.bonus)
         s.discards[p] += 1
         s.phase = FEEDING
         end_turn(s)
@@ -444,7 +458,7 @@ def scavenger_candidates(s: "RMState", seat: int) -> list:
     the seed's text: any Scavenger animal of his, fed or not; the extra food does nothing.
     ``scavenger_needs_unfed=True`` (the former default) imports the base game's "a fed
     animal takes no more food": only unfed animals, and a player without one is skipped."""
-    need_unfed = s.opts.scavenger_needs_unfed
+    need_unfed = s.rules.scavenger_needs_unfed
     out = []
     for si, sp in enumerate(s.rows[seat]):
         if sp[MASK] & SCAV:

@@ -7,7 +7,7 @@ from engine.random_mutations.state cimport RMState
 from engine.random_mutations.development cimport start_development
 
 cdef long NUM_TRAITS, DEVELOPMENT, PERSONAL_DECK, START_SPECIES
-cdef dict _OPTIONS_CACHE
+cdef dict _OPTIONS_CACHE, _DEFAULTS
 
 
 @cython.locals(key=tuple)

@@ -12,10 +12,13 @@ from engine.rng import Rng
 
 PERSONAL_DECK, START_SPECIES = 7, 3
 _OPTIONS_CACHE: dict = {}
+_DEFAULTS = default_values()  # (never changed: each game copies it)
 
 
 def options_of(values: dict) -> Options:
-    key = tuple(sorted(values.items()))
+    # keyed by the items in their order, not sorted (a game's come in RULE_OPTIONS' order; the
+    # sort was a sixth of a compiled new_game): another order only makes an equal Options again
+    key = tuple(values.items())
     opts = _OPTIONS_CACHE.get(key)
     if opts is None:
         opts = _OPTIONS_CACHE[key] = Options.from_dict(values)
@@ -27,7 +30,7 @@ def boxes(num_players: int) -> int:
 
 
 def new_game(num_players: int, seed: int, options: dict):
-    values = default_values()
+    values = dict(_DEFAULTS)
     values.update(options or {})
     opts = options_of(values)
     if num_players > opts.player_count_max:

@@ -62,6 +62,12 @@ _FIRST = [0]
 _BOTH = [0, STRIDE]
 
 
+def same_tokens(an: list, i: int, j: int) -> bool:
+    """Whether the animals at offsets ``i`` and ``j`` carry the same tokens and flags."""
+    return (an[i + RED] == an[j + RED] and an[i + BLUE] == an[j + BLUE] and an[i + GREEN] == an[j + GREEN]
+            and an[i + BLACK] == an[j + BLACK] and an[i + FLAGS] == an[j + FLAGS])
+
+
 def distinct_animals(an: list) -> list:
     """Offsets (multiples of STRIDE) of the first animal of each distinct token set: animals
     of one species with the same tokens are interchangeable, so only the first is offered.
@@ -71,17 +77,14 @@ def distinct_animals(an: list) -> list:
     if n == stride:
         return _FIRST
     if n == 2 * stride:
-        for k in range(stride):  # (an[:STRIDE] == an[STRIDE:], without the copies)
-            if an[k] != an[stride + k]:
-                return _BOTH
-        return _FIRST
-    seen = []
-    out = []
-    i = 0
+        return _FIRST if same_tokens(an, 0, stride) else _BOTH
+    out = [0]
+    i = stride
     while i < n:  # (not a range with a variable step: a Python range in the compiled build)
-        key = an[i:i + stride]
-        if key not in seen:
-            seen.append(key)
+        for j in out:  # (each animal against the distinct ones so far, without copies)
+            if same_tokens(an, i, j):
+                break
+        else:
             out.append(i)
         i += stride
     return out

@@ -13,21 +13,94 @@ The rules are the phase modules' functions, looked up per phase in ``_LEGAL``/``
 from __future__ import annotations
 
 from engine.contract import TERMINAL, IllegalActionError, State
+from engine.random_mutations.cards import CLIMATE_TABLES
+from engine.random_mutations import development, feeding
+# the same modules under other names: in the compiled build the names above are the modules
+# state.pxd cimports (random_moves calls their functions in C), these their Python modules,
+# whose function objects the tables _LEGAL and _APPLY hold
 from engine.random_mutations import development as _dev
 from engine.random_mutations import extinction as _ext
 from engine.random_mutations import feeding as _feed
 from engine.random_mutations import observation as _observation
 from engine.random_mutations import render as _render
 from engine.random_mutations import scoring as _scoring
-from engine.random_mutations.phases import OVER, PHASE_NAMES
+from engine.random_mutations.phases import DEVELOPMENT, FEEDING, OVER, PHASE_NAMES
+
+
+class Rules:
+    """The rule options the rules consult move after move, read once from an ``Options``
+    (the public option type, a frozen dataclass): each choice as a flag named
+    ``option_value``.  (For speed: a dataclass attribute is a dictionary lookup and a
+    string comparison at every test; these are C fields in the compiled build, state.pxd.)"""
+    __slots__ = ("climate", "bonus", "exclusions", "red_only_on_unfed", "feeding_pass_final",
+                 "carnivore_attacks_when_fed", "big_protection", "running_escape", "scavenger_needs_unfed",
+                 "grazing_before", "developmental_defects_auto", "budding_no_cap", "budding_free_bud",
+                 "budding_auto_bud", "extremophile_cost_one_card", "trait_overflow_wrap", "trait_overflow_discard",
+                 "moved_trait_needs_single", "divergence", "divergence_cap", "divergence_right_of_parent",
+                 "parasite_scope_global", "parasite_victim_carrier", "parasite_shelter_protects",
+                 "black_tokens_persist", "drawn_cards_bottom", "restart_ten_plus_draw", "restart_setup_like")
+
+    def __init__(self, o):
+        self.climate = CLIMATE_TABLES[o.climate_formula]  # per player count
+        self.bonus = o.bonus
+        self.exclusions = o.exclusions
+        self.red_only_on_unfed = o.red_only_on_unfed
+        self.feeding_pass_final = o.feeding_pass == "final"
+        self.carnivore_attacks_when_fed = o.carnivore_attacks_when_fed
+        self.big_protection = o.big_protection
+        self.running_escape = o.running_escape
+        self.scavenger_needs_unfed = o.scavenger_needs_unfed
+        self.grazing_before = o.grazing_timing == "before"
+        self.developmental_defects_auto = o.developmental_defects == "auto"
+        self.budding_no_cap = o.budding == "no_cap"
+        self.budding_free_bud = o.budding == "free_bud"
+        self.budding_auto_bud = o.budding == "auto_bud"
+        self.extremophile_cost_one_card = o.extremophile == "cost_one_card"
+        self.trait_overflow_wrap = o.trait_overflow == "wrap"
+        self.trait_overflow_discard = o.trait_overflow == "discard"
+        self.moved_trait_needs_single = o.moved_trait_needs_single
+        self.divergence = o.divergence
+        self.divergence_cap = o.divergence_cap
+        self.divergence_right_of_parent = o.divergence_place == "right_of_parent"
+        self.parasite_scope_global = o.parasite_scope == "global"
+        self.parasite_victim_carrier = o.parasite_victim == "carrier"
+        self.parasite_shelter_protects = o.parasite_shelter_protects
+        self.black_tokens_persist = o.black_tokens_persist
+        self.drawn_cards_bottom = o.drawn_cards_position == "bottom"
+        self.restart_ten_plus_draw = o.restart == "ten_plus_draw"
+        self.restart_setup_like = o.restart == "setup_like"
+
+
+_RULES: dict = {}  # id(an Options) -> (that Options, its Rules); holding the Options keeps its id unique
+
+
+def rules_of(opts) -> Rules:
+    """The Rules of an Options value, made once per value (a state gets its options at
+    setup, from an observation's sample or from a test's builder)."""
+    kept = _RULES.get(id(opts))
+    if kept is None:
+        if len(_RULES) >= 64:  # (options unpickled anew, e.g. per move in a jailed player: no hoard)
+            _RULES.clear()
+        kept = _RULES[id(opts)] = (opts, Rules(opts))
+    return kept[1]
 
 
 class RMState(State):
-    __slots__ = ("num_players", "current_player", "opts", "rng", "phase", "turn", "first", "last_turn",
+    __slots__ = ("num_players", "current_player", "_opts", "rules", "rng", "phase", "turn", "first", "last_turn",
                  "deck", "pdecks", "buried", "seen", "discards", "rows", "centre", "dice", "passed",
                  "passes", "budded", "restarts", "ctx", "actor", "tiebreak", "cached", "history")
     game = "random_mutations"
-    cache_slots = ("cached",)  # the position's legal list, derived from the rest
+    cache_slots = ("cached", "rules")  # the position's legal list, the options' flags: derived from the rest
+
+    @property
+    def opts(self):
+        """The rule options (``options.Options``); the rules read them as ``rules``."""
+        return self._opts
+
+    @opts.setter
+    def opts(self, opts):
+        self._opts = opts
+        self.rules = rules_of(opts)
 
     # --- contract verbs ---------------------------------------------------------
     def legal_actions(self) -> list:
@@ -51,18 +124,28 @@ class RMState(State):
 
     def random_moves(self, rand, limit=None, record: bool = True) -> int:
         """``State.random_moves`` with the loop inlined; unrecorded moves skip the history
-        and the legality check (they come from the legal list)."""
+        and the legality check (they come from the legal list).  The phases of nine moves
+        in ten, development and feeding, call their functions by name: in the compiled
+        build these are C calls, where the tables' are Python calls."""
         if record:
             return State.random_moves(self, rand, limit)
         moves = 0
         end = -1 if limit is None else limit
+        development_phase, feeding_phase = DEVELOPMENT, FEEDING
         legal_of, apply_of = _LEGAL, _APPLY
         while self.current_player != TERMINAL and moves != end:
+            phase = self.phase
             legal = self.cached
-            if legal is None:
-                legal = legal_of[self.phase](self)
+            if legal is None:  # (in the feeding phase the list is made as the seat's turn begins)
+                legal = development.legal(self) if phase == development_phase else legal_of[phase](self)
             self.cached = None
-            apply_of[self.phase](self, legal[int(rand() * len(legal))])
+            action = legal[int(rand() * len(legal))]
+            if phase == feeding_phase:
+                feeding.apply_main(self, action)
+            elif phase == development_phase:
+                development.apply(self, action)
+            else:
+                apply_of[phase](self, action)
             moves += 1
         return moves
 
@@ -70,7 +153,8 @@ class RMState(State):
         c = RMState.__new__(RMState)
         c.num_players = self.num_players
         c.current_player = self.current_player
-        c.opts = self.opts
+        c._opts = self._opts
+        c.rules = self.rules
         c.rng = self.rng.copy()
         c.phase = self.phase
         c.turn = self.turn
