@@ -24,8 +24,8 @@ otherwise left out of the log for the next run.  Where they run in the worker
 On a cluster joined by address:
 - each record names the node that played it (``node``: Ray's node name, which is its
   address unless ``ray start --node-name`` says otherwise; the short node id is added
-  where two nodes share a name), and the jail is probed on every node that plays
-  (:attr:`RayRunner.node_notes`);
+  where two nodes share a name), and what confines a submitted player on every node that
+  plays comes back with its first batch (:attr:`RayRunner.node_notes`);
 - a node lost with games on it (Ray's ``NodeDiedError``, or a worker that died on a node
   whose raylet no longer answers) is no player's fault: its games are played again, as
   an isolated game's are;
@@ -63,7 +63,6 @@ RETRIES = 3  # plays of an isolated game whose worker was lost, before it is lef
 ADDRESS_PROBE_SECONDS = 5.0  # how long a Ray address may take to accept a connection
 HEAD_CHECK_SECONDS = 2.0  # how often a run on a cluster checks that its head answers
 HEAD_LOST_SECONDS = 10.0  # a head that answers no check for this long is lost
-PROBE_WAIT_SECONDS = 30.0  # how long the end of a run waits for the nodes' jail probes
 
 
 class Interrupted(Exception):
@@ -306,8 +305,6 @@ class RayRunner:
         self.setup_ref = ray.put(self.setup)
         self.node_notes: dict = {}  # node name -> its jail probe (arena.jail.probe), on a cluster
         self._names: dict = {}  # node id -> name
-        self._probes: dict = {}  # probe task -> node id
-        self._probed: set = set()  # node ids
         self._head = _HeadWatch(cluster) if cluster and not cluster.startswith("ray://") else None
         self.workers = workers
         self.on_records = on_records
@@ -324,8 +321,6 @@ class RayRunner:
     def run(self, jobs: list) -> None:
         queue, singles = deque(jobs), deque()
         try:
-            if self.cluster:
-                self._probe_nodes()
             while queue or singles or self.in_flight:
                 # two tasks per worker: the next one waits in Ray's queue, so a worker that
                 # finishes a batch starts the next at once instead of idling for a round trip
@@ -340,8 +335,6 @@ class RayRunner:
                 self._stop_overdue(singles)
                 if self._head is not None:
                     self._head.check()
-                self._take_probes(0)
-            self._take_probes(PROBE_WAIT_SECONDS)
         except KeyboardInterrupt:
             # The games in flight are left to end with this driver (ray.shutdown stops a local
             # Ray's workers; a cluster ends a job's tasks when its driver leaves): force-
@@ -392,6 +385,9 @@ class RayRunner:
         self.measured[0] += sum(r["timings"]["seconds"] or 0.0 for r in records)
         self.measured[1] += len(records)
         if self.cluster:
+            for record in records:
+                if "node_probe" in record:  # the node's jail probe (worker.play_batch), not for the log
+                    self.node_notes[self._node_name(record["node"])] = record.pop("node_probe")
             records = [self._named(r) for r in records]
         self._hand_over(records)
 
@@ -463,8 +459,6 @@ class RayRunner:
         out["node"] = self._node_name(node)
         if "timings" in record:
             out["timings"] = record["timings"]
-        if node not in self._probed:
-            self._probe(node)
         return out
 
     def _node_lost(self, exc, trace) -> str | None:
@@ -481,34 +475,6 @@ class RayRunner:
                                                                  entry.get("NodeManagerPort")):
             return None
         return self._node_name(node)
-
-    def _probe_nodes(self) -> None:
-        for node in self.ray.nodes():
-            if node.get("Alive") and node.get("Resources", {}).get("CPU", 0) > 0:
-                self._probe(node["NodeID"])
-
-    def _probe(self, node_id: str) -> None:
-        """The jail probed on that node (arena.jail.probe), by a task that needs no CPU."""
-        from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
-
-        from arena.runs.worker import probe_isolation
-
-        self._probed.add(node_id)
-        task = self.ray.remote(num_cpus=0, max_retries=0)(probe_isolation).options(
-            scheduling_strategy=NodeAffinitySchedulingStrategy(node_id, soft=False))
-        self._probes[task.remote(self.setup_ref)] = node_id
-
-    def _take_probes(self, timeout: float) -> None:
-        if not self._probes:
-            return
-        ready, _ = self.ray.wait(list(self._probes), num_returns=len(self._probes), timeout=timeout)
-        for ref in ready:
-            node = self._probes.pop(ref)
-            try:
-                _, note = self.ray.get(ref)
-            except self.ray.exceptions.RayError:
-                continue  # the node went away: its games, if any, are played elsewhere
-            self.node_notes[self._node_name(node)] = note
 
     def _hand_over(self, records: list) -> None:
         self.on_records(records)

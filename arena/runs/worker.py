@@ -141,12 +141,27 @@ class _Unbuilt:
 
 
 def play_batch(setup: dict, jobs: list, trace_path: str | None = None) -> list:
+    """The batch's records; on a cluster each names its node, and the first carries what
+    confines a submitted player on that node (``node_probe``, :func:`probe_isolation`: the
+    driver takes it out of the record), so that every node that played is probed, even one
+    lost as soon as it answered."""
     records = [play_one(setup, job, trace_path) for job in jobs]
     if setup.get("record_node"):
         node = node_id()
         for record in records:
             record["node"] = node
+        if records:
+            records[0]["node_probe"] = _node_probe(setup)
     return records
+
+
+_probed: list = []  # this process's probe, made once
+
+
+def _node_probe(setup: dict):
+    if not _probed:
+        _probed.append(probe_isolation(setup)[1])
+    return _probed[0]
 
 
 def node_id() -> str | None:

@@ -179,7 +179,6 @@ def lone_game(tmp_path, monkeypatch):
     trace = runner.trace_dir / f"{job['id']}.trace"
     trace.write_text("node n1\nturn 1\n")
     runner.in_flight["task"] = ([job], time.monotonic() + 60, str(trace))
-    runner._probed.add("n1")  # (a real run probes the jail there: not with Ray stubbed)
 
     def lose(error):
         def get(ref):
