@@ -37,9 +37,13 @@ def legal_moves(state, seat: int) -> list:
             for c in sp[FIRST_CARD:]:
                 held |= 1 << ((c & ~FACE_DOWN) >> 4)
         boards.append((i, held, sp[S_BODY] < MAX_SIZE, sp[S_POP] < MAX_SIZE))
-    for card in sorted(set(state.hands[seat])):
+    last = -1
+    for card in sorted(state.hands[seat]):
+        if card == last:  # each distinct card once (the sorted hand, not a set: cheaper in both builds)
+            continue
+        last = card
         trait = card >> 4
-        plays = CARD_PLAYS.get(card)  # its kept moves (actions.card_plays): none is made here
+        plays = CARD_PLAYS[card]  # its kept moves (actions.card_plays): none is made here
         if plays is None or len(plays) < positions + 2:
             plays = card_plays(card, positions)
         for i, held, body, pop in boards:
