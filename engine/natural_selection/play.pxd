@@ -24,7 +24,8 @@ cpdef list legal_moves(NaturalSelectionState state, int seat)
 @cython.locals(c=cython.long)
 cpdef bint _has_card_of(list sp, long trait)
 
-@cython.locals(seat=cython.int, verb=cython.long, hand=list, row=list, sp=list, field=cython.long)
+@cython.locals(seat=cython.int, verb=cython.long, i=cython.long, card=object, hand=list, row=list, sp=list,
+               field=cython.long)
 cpdef apply_move(NaturalSelectionState state, move)
 
 @cython.locals(row=list, sp=list, k=Py_ssize_t, c=cython.long)

@@ -19,7 +19,7 @@ cpdef play_move(NaturalSelectionState state, action)
 @cython.locals(moves=cython.long, legal=list)
 cpdef long random_moves(NaturalSelectionState state, rand, long end)
 
-@cython.locals(i=cython.long)
+@cython.locals(verb=cython.long, i=cython.long)
 cpdef public_move(move)
 
 # (cimported last, as in feeding.pxd)

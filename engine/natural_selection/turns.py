@@ -63,9 +63,10 @@ _HIDDEN_FOOD = Move(FOOD)
 def public_move(move):
     """The move as the other seats see it: a food card or a trait played face down
     shows no card (§3 Phase 2-3); everything else is played in the open."""
-    if move.verb == FOOD:
+    verb = move.verb
+    if verb == FOOD:
         return _HIDDEN_FOOD
-    if move.verb == TRAIT:
+    if verb == TRAIT:
         i = move.species
         if 0 <= i < len(SPECIES_MOVES):
             return SPECIES_MOVES[i][1]  # Move(TRAIT, -1, i), kept
