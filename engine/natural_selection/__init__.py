@@ -5,7 +5,8 @@ Rules: ``docs/rules/natural_selection.md``.  Modules (the skeleton of
 implemented), ``cards`` (the 129-card deck and food numbers), ``board`` (the species
 board, the phase numbers), ``actions`` (action values and their text), ``state``,
 ``setup`` (``new_game``), the phases ``deal``, ``food_select``, ``play``, ``reveal``,
-``feeding`` and ``attacks``, ``scoring``, ``observation``, ``render``.
+``feeding`` and ``attacks``, ``turns`` (the phase dispatch of a move, and the random-playout
+loop), ``scoring``, ``observation``, ``render``.
 
 Rule options (``options.RULE_OPTIONS``, each documented there and at its code):
 ``food_values`` (``cards.build_deck``), ``carnivore_must_attack``

@@ -64,7 +64,8 @@ class Move(NamedTuple):
 # a random playout's time.  The rules hand out these kept values (equal to any Move
 # built from the same fields, which is all that comparing actions uses).
 FOOD_MOVES = tuple(Move(FOOD, c) for c in range(MAX_CODE))  # by card code
-CARD_PLAYS: dict = {}  # card code -> card_plays' list
+CARD_PLAYS: list = [None] * MAX_CODE  # by card code: card_plays' list (a list, not a dict: indexed per card
+# of a hand at every play decision)
 _KEPT: dict = {}  # packed fields -> Move (kept())
 _KEPT_SIZE = 1 << 16  # cleared when full
 
@@ -72,7 +73,7 @@ _KEPT_SIZE = 1 << 16  # cleared when full
 def card_plays(card: int, positions: int) -> list:
     """The play-cards moves of ``card``: ``[new left, new right, (trait, body, pop) -> s0,
     (trait, body, pop) -> s1, ...]`` for at least ``positions`` species positions."""
-    plays = CARD_PLAYS.get(card)
+    plays = CARD_PLAYS[card]
     if plays is None:
         plays = CARD_PLAYS[card] = [Move(NEW_LEFT, card), Move(NEW_RIGHT, card)]
     while len(plays) < positions + 2:

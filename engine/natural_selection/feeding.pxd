@@ -34,7 +34,7 @@ cpdef list legal_moves(NaturalSelectionState state, int seat)
 @cython.locals(hand=list, i=Py_ssize_t, sp=list, mask=cython.long, clever=bint, found=list)
 cpdef bint can_feed(NaturalSelectionState state, int seat)
 
-@cython.locals(seat=cython.int, verb=cython.long, row=list, sp=list, forages=bint)
+@cython.locals(seat=cython.int, verb=cython.long, i=cython.long, row=list, sp=list, forages=bint)
 cpdef apply_move(NaturalSelectionState state, move)
 
 @cython.locals(sp=list, prey=list, horns=bint)

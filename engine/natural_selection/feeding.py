@@ -117,28 +117,29 @@ def can_feed(state, seat: int) -> bool:
 def apply_move(state, move) -> None:
     seat = state.current_player
     verb = move.verb
+    i = move.species  # (each field of the move read once: an attribute look-up in both builds)
     row = state.rows[seat]
     if verb == PASS:
         if feeding_moves(state, seat)[1]:
             raise IllegalActionError("pass: a hungry species can still feed")
         state.passed |= 1 << seat
-    elif not 0 <= move.species < len(row) or room(row[move.species]) <= 0:
+    elif not 0 <= i < len(row) or room(row[i]) <= 0:
         raise IllegalActionError(f"{move}: that species cannot take food")
     elif verb == EAT:
-        sp = row[move.species]
+        sp = row[i]
         if sp[MASK] & CARNIVORE_BIT or state.watering_hole <= 0:
             raise IllegalActionError(f"{move}: a carnivore or an empty watering hole")
         # §4 Foraging, 1st edition (option foraging="eat_action"): 2 plant food instead of 1
         # (the 2nd edition's extra food is added in take_food)
         forages = sp[MASK] & FORAGING_BIT and not state.rules.foraging_every_meal
-        take_food(state, seat, move.species, PLANT_HOLE, 2 if forages else 1)
+        take_food(state, seat, i, PLANT_HOLE, 2 if forages else 1)
     elif verb == INTELLECT:
-        sp = row[move.species]
+        sp = row[i]
         if sp[MASK] & CARNIVORE_BIT or not sp[MASK] & INTELLIGENCE_BIT:
             raise IllegalActionError(f"{move}: needs a non-carnivore with Intelligence")
         _discard_from_hand(state, seat, move.card)
         # §4 Intelligence (non-carnivore): 2 plant food from the food bank
-        take_food(state, seat, move.species, PLANT_BANK, 2)
+        take_food(state, seat, i, PLANT_BANK, 2)
     elif verb == ATTACK:
         _attack(state, seat, move)
     else:

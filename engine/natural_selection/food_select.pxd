@@ -4,8 +4,10 @@ import cython
 from engine.natural_selection.state cimport NaturalSelectionState
 
 cdef long FOOD, PLAY
+cdef tuple FOOD_MOVES
 
 
+@cython.locals(food=tuple, moves=list, last=cython.long, c=cython.long)
 cpdef list legal_moves(NaturalSelectionState state, int seat)
 
 @cython.locals(seat=cython.int, hand=list)

@@ -37,9 +37,13 @@ def legal_moves(state, seat: int) -> list:
             for c in sp[FIRST_CARD:]:
                 held |= 1 << ((c & ~FACE_DOWN) >> 4)
         boards.append((i, held, sp[S_BODY] < MAX_SIZE, sp[S_POP] < MAX_SIZE))
-    for card in sorted(set(state.hands[seat])):
+    last = -1
+    for card in sorted(state.hands[seat]):
+        if card == last:  # each distinct card once (the sorted hand, not a set: cheaper in both builds)
+            continue
+        last = card
         trait = card >> 4
-        plays = CARD_PLAYS.get(card)  # its kept moves (actions.card_plays): none is made here
+        plays = CARD_PLAYS[card]  # its kept moves (actions.card_plays): none is made here
         if plays is None or len(plays) < positions + 2:
             plays = card_plays(card, positions)
         for i, held, body, pop in boards:
@@ -75,32 +79,34 @@ def apply_move(state, move) -> None:
     verb = move.verb
     if verb == DONE:
         return _end_turn(state)
+    i = move.species  # (each field of the move read once: an attribute look-up in both builds)
     if verb == DROP:
-        return _drop_trait(state, seat, move.species, move.trait)
+        return _drop_trait(state, seat, i, move.trait)
+    card = move.card
     hand = state.hands[seat]
-    if move.card not in hand:
+    if card not in hand:
         raise IllegalActionError(f"{move}: seat {seat} holds no such card")
     row = state.rows[seat]
     if verb == NEW_LEFT or verb == NEW_RIGHT:
         row.insert(0 if verb == NEW_LEFT else len(row), new_species())
-        state.discard.append(move.card)
+        state.discard.append(card)
     else:
-        if not 0 <= move.species < len(row):
-            raise IllegalActionError(f"{move}: no species {move.species}")
-        sp = row[move.species]
+        if not 0 <= i < len(row):
+            raise IllegalActionError(f"{move}: no species {i}")
+        sp = row[i]
         if verb == TRAIT:
-            if len(sp) - FIRST_CARD >= state.rules.trait_limit or _has_card_of(sp, move.card >> 4):
+            if len(sp) - FIRST_CARD >= state.rules.trait_limit or _has_card_of(sp, card >> 4):
                 raise IllegalActionError(f"{move}: trait limit or duplicate trait")
-            sp.append(move.card | FACE_DOWN)
+            sp.append(card | FACE_DOWN)
         elif verb == BODY or verb == POP:
             field = S_BODY if verb == BODY else S_POP
             if sp[field] >= MAX_SIZE:
                 raise IllegalActionError(f"{move}: already at {MAX_SIZE}")
             sp[field] += 1
-            state.discard.append(move.card)
+            state.discard.append(card)
         else:
             raise IllegalActionError(f"{move} is not a play-cards action")
-    hand.remove(move.card)
+    hand.remove(card)
 
 
 def _drop_trait(state, seat: int, i: int, trait: int) -> None:

@@ -34,19 +34,14 @@ def reveal_traits(state) -> None:
                     sp[MASK] |= 1 << (c >> 4)
 
 
-def _in_turn_order(state):
-    n = state.num_players
-    for k in range(n):
-        seat = (state.first_player + k) % n
-        yield seat, state.rows[seat]
-
-
 def fertile(state) -> None:
     """§4 Fertile: +1 Population before the food cards are revealed; option
     ``fertile_needs_food`` (default true, 2nd edition): only if the watering hole holds food."""
     if state.rules.fertile_needs_food and state.watering_hole <= 0:
         return
-    for _, row in _in_turn_order(state):
+    n = state.num_players
+    for k in range(n):  # in turn order from the first player (as fat_tissue and long_neck)
+        row = state.rows[(state.first_player + k) % n]
         for sp in row:
             if has(sp, FERTILE) and sp[POP] < MAX_SIZE:
                 sp[POP] += 1
@@ -67,7 +62,9 @@ def reveal_food_cards(state) -> None:
 def fat_tissue(state) -> None:
     """§4 Fat Tissue: stored food moves onto the species up to its Population
     (this is not "taking" food: no Cooperation)."""
-    for _, row in _in_turn_order(state):
+    n = state.num_players
+    for k in range(n):
+        row = state.rows[(state.first_player + k) % n]
         for sp in row:
             if sp[FAT] and has(sp, FAT_TISSUE):
                 moved = min(sp[FAT], sp[POP] - sp[FOOD])
@@ -80,7 +77,10 @@ def long_neck(state) -> None:
     """§4 Long Neck: take 1 plant food from the food bank (triggers Cooperation;
     Foraging adds 1 in the 2nd edition only, option ``foraging``: ``feeding.take_food``).
     A carnivore takes none: it never eats plant food (§3 Phase 4.3)."""
-    for seat, row in _in_turn_order(state):
+    n = state.num_players
+    for k in range(n):  # in turn order from the first player (a loop, not a generator: the
+        seat = (state.first_player + k) % n  # compiled build runs it in C)
+        row = state.rows[seat]
         for i, sp in enumerate(row):
             if has(sp, LONG_NECK) and not has(sp, CARNIVORE):
                 take_food(state, seat, i, PLANT_BANK, 1)

@@ -13,13 +13,13 @@
 # This .pxd cimports no rule module: a module-level C variable of a .pxd is shared, so a
 # module cimporting another imports it (runs its body) at its own start; were the rule
 # modules cimported from here, every one of them would, and reveal's body (``from feeding
-# import PLANT_BANK, ...``) would run before feeding's.  The phase dispatch of
-# legal_actions and _play calls the rule modules as Python (two calls a move).
+# import PLANT_BANK, ...``) would run before feeding's.  legal_actions calls the phase
+# modules as Python; apply calls ``turns.play_move`` as Python (turns cimports the phase
+# modules: its calls of them are in C), and random_moves hands turns the whole loop.
 import cython
 from engine.contract cimport State
 
-cdef long TERMINAL  # (from engine.contract; no one imports it from here)
-cdef long FOOD, TRAIT, FACE_DOWN, FEEDING, FIRST_CARD, PLAY, SELECT_FOOD
+cdef long FACE_DOWN, FEEDING, FIRST_CARD, PLAY, SELECT_FOOD
 
 
 @cython.final
@@ -35,19 +35,13 @@ cdef class NaturalSelectionState(State):
 
     cpdef apply(self, action)
 
-    @cython.locals(moves=cython.long, end=cython.long, legal=list)
     cpdef long random_moves(self, rand, limit=*, bint record=*)
-
-    @cython.locals(phase=cython.int, seat=cython.int)
-    cpdef _play(self, action)
 
     @cython.locals(c=NaturalSelectionState, h=list, row=list, sp=list)
     cpdef NaturalSelectionState clone(self)
 
     cpdef list scores(self)
 
-
-cpdef public_move(move)
 
 @cython.locals(s=NaturalSelectionState)
 cpdef NaturalSelectionState empty_state(int num_players, rules, rng)

@@ -9,7 +9,7 @@ Layout
     codes; the deck is an unordered multiset drawn from at random
     (docs/benchmarks.md, point 3).  ``food_cards[seat]`` is the card chosen as food this
     round, or -1.  ``history`` is the public record: ``(seat, move)`` with the
-    card of a food choice or a face-down trait left out (``public_move``).
+    card of a food choice or a face-down trait left out (``turns.public_move``).
 
 Phases (rules reference §3): SELECT_FOOD (each seat in turn from the first
 player secretly picks a food card: the simultaneous choice made sequential and
@@ -18,12 +18,13 @@ automatic reveal, FEEDING (one feeding action per turn), OVER.
 """
 from __future__ import annotations
 
-from engine.contract import TERMINAL, IllegalActionError, State
+from engine.contract import IllegalActionError, State
 from engine.rng import Rng
 
-from engine.natural_selection import feeding, food_select, play, render, scoring
+# (feeding imported before turns: the compiled turns imports the phase modules it cimports at
+# its start, attacks before feeding, and attacks' body needs feeding's names made first)
+from engine.natural_selection import feeding, food_select, play, render, scoring, turns
 from engine.natural_selection import observation as seen  # (a cycle: used at call time)
-from engine.natural_selection.actions import FOOD, SPECIES_MOVES, TRAIT, Move, species_moves
 from engine.natural_selection.board import FACE_DOWN, FEEDING, FIRST_CARD, PHASE_NAMES, PLAY, SELECT_FOOD, new_species
 
 
@@ -38,6 +39,8 @@ class NaturalSelectionState(State):
     def legal_actions(self) -> list:
         cached = self.cached
         if cached is None:
+            # turns.legal_moves' dispatch, inline here: one Python call fewer per position in
+            # the pure build (search asks a State for its legal list at every node)
             phase = self.phase
             if phase == FEEDING:
                 cached = feeding.legal_moves(self, self.current_player)
@@ -53,32 +56,12 @@ class NaturalSelectionState(State):
     def apply(self, action) -> None:
         if action not in self.legal_actions():  # engine.contract: one policy for illegal actions
             raise IllegalActionError(f"natural_selection: {action} is not legal now")
-        self._play(action)
+        turns.play_move(self, action)
 
     def random_moves(self, rand, limit=None, record: bool = True) -> int:
         """``State.random_moves`` without the legality check of ``apply`` (every move
-        is drawn from the legal list); the moves are the plain loop's."""
-        moves = 0
-        end = -1 if limit is None else limit
-        while self.current_player != TERMINAL and moves != end:
-            legal = self.legal_actions()
-            self._play(legal[int(rand() * len(legal))])
-            moves += 1
-        return moves
-
-    def _play(self, action) -> None:
-        self.cached = None
-        phase = self.phase
-        seat = self.current_player
-        if phase == FEEDING:
-            feeding.apply_move(self, action)
-        elif phase == PLAY:
-            play.apply_move(self, action)
-        elif phase == SELECT_FOOD:
-            food_select.apply_move(self, action)
-        else:
-            raise IllegalActionError("the game is over")
-        self.history.append((seat, public_move(action)))
+        is drawn from the legal list); the moves are the plain loop's (``turns.random_moves``)."""
+        return turns.random_moves(self, rand, -1 if limit is None else limit)
 
     def clone(self) -> "NaturalSelectionState":
         c = NaturalSelectionState.__new__(NaturalSelectionState)
@@ -147,22 +130,6 @@ def invariants(s) -> None:
         for sp in row:
             assert 0 <= sp[2] <= sp[1], "species: more food than Population"
             assert 0 <= sp[3] <= sp[0], "species: more fat than Body Size"
-
-
-_HIDDEN_FOOD = Move(FOOD)
-
-
-def public_move(move):
-    """The move as the other seats see it: a food card or a trait played face down
-    shows no card (§3 Phase 2-3); everything else is played in the open."""
-    if move.verb == FOOD:
-        return _HIDDEN_FOOD
-    if move.verb == TRAIT:
-        i = move.species
-        if 0 <= i < len(SPECIES_MOVES):
-            return SPECIES_MOVES[i][1]  # Move(TRAIT, -1, i), kept
-        return species_moves(i + 1)[i][1] if i >= 0 else Move(TRAIT, -1, i)
-    return move
 
 
 def empty_state(num_players: int, rules, rng) -> NaturalSelectionState:
