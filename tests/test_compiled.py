@@ -2,8 +2,9 @@
 
 The same random games, in two processes, one with ``ARENA_PURE=1`` and one on the compiled
 build: every state's ``render()``, legal-action list (as text) and ``scores()``, an
-observation's ``sample()`` every few moves, random playouts (``random_moves`` unrecorded,
-the rollouts' loop) and an ISMCTS search's root statistics must be equal.  Where a build
+observation's ``sample()``, the game's heuristic values and move priorities (what informed
+rollouts and ordered expansion read) every few moves, random playouts (``random_moves``
+unrecorded, the rollouts' loop) and an ISMCTS search's root statistics must be equal.  Where a build
 was made here (``arena build``: minutes, once; ``.ci/run`` makes one) it is brought up to date
 first (only changed modules compile); without one the test is skipped, saying how to make it,
 except under CI, where a missing build fails.
@@ -32,10 +33,12 @@ from engine import _compiled
 from engine.registry import get_game
 from engine.rng import Rng
 from players.ismcts import ISMCTSPlayer
+from players.search_tree import move_priority_of
 games = json.loads(sys.argv[1])
 out = {"traces": {}}
 for game, players, seeds in games:
     spec = get_game(game)
+    priorities = move_priority_of(game)
     for seed in range(seeds):
         key = f"{game}/{players}/{seed}"
         trace = []
@@ -50,6 +53,8 @@ for game, players, seeds in games:
                 obs = state.observation(seat)
                 row.append(obs.render())
                 row.append(obs.sample(Rng(seed * 31 + step)).render())
+                row.append(spec.heuristic(state) if spec.heuristic else None)
+                row.append(priorities(state, legal) if priorities else None)
             if step % 11 == 0 and not state.is_terminal():
                 rollout = state.clone()
                 moves = rollout.random_moves(random.Random(step).random, None, record=False)
