@@ -21,11 +21,12 @@ cpdef bint trait_allowed(list animal, long trait)
 @cython.locals(row=list)
 cpdef list _trait_plays(long kind, long trait, long seat, Py_ssize_t size)
 
-# (traits_here and bits stay objects: they only meet list items, a[TRAITS_MASK] and
-# blocking[kind], so as C longs each test would first box them, often into a new int)
+# (the trait masks as C longs: each list item is read into one (mask, traits_here,
+# blocking[kind]) before it meets another, so no test makes a new int)
 @cython.locals(seat=cython.int, own=list, n_own=Py_ssize_t, a=list, by_n=list, free=list, blocking=list,
                seat_sides=list, actions=list, kind=Py_ssize_t, how=cython.long, trait=cython.long, plays=list,
-               pos=Py_ssize_t, other=cython.int, row=list, every=tuple)
+               pos=Py_ssize_t, other=cython.int, row=list, every=tuple, hand=list, traits_here=cython.long,
+               bits=cython.long, mask=cython.long)
 cpdef list development_actions(OriginState s)
 
 @cython.locals(n_own=Py_ssize_t, taken=list)
