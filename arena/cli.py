@@ -561,7 +561,8 @@ def bench_ismcts_command(game: str = typer.Option("origin", help="game name"),
                          as_json: bool = typer.Option(False, "--json", help="print JSON rows instead of a table")):
     """ISMCTS iterations/s from an early- and a mid-game position: full random rollouts, random
     rollouts cut at 20 moves, informed rollouts cut at 20 moves and scored by the game's heuristic,
-    the same with ordered expansion, and that with progressive widening."""
+    the same with ordered expansion, that with progressive widening, and the game's own search
+    defaults (what `class: ismcts` plays) at the benchmark's iterations."""
     from arena.bench import format_rows
     from arena.bench.ismcts import bench_ismcts
     from engine.contract import OptionError

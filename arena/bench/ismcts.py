@@ -42,17 +42,32 @@ ROLLOUTS = (
 )
 
 
+DEFAULTS = "the game's search defaults"  # the label of the row that plays them
+
+
+def search_defaults(game: str) -> dict:
+    """The game's ISMCTS defaults (``GameSpec.search_defaults``, what ``class: ismcts`` plays)
+    but their budget: the benchmark sets the iterations."""
+    params = dict((get_game(game).search_defaults or {}).get("ismcts", {}))
+    params.pop("iterations", None)
+    params.pop("seconds", None)
+    return params
+
+
 def bench_ismcts(game: str, iterations: int = 1000, repeats: int = 3, num_players: int | None = None,
-                 seed: int = 0, rollouts=ROLLOUTS) -> list:
+                 seed: int = 0, rollouts=None) -> list:
     """ISMCTS iterations per second from each position, with full random rollouts,
     random rollouts cut after 20 moves, and informed rollouts (the game's move
     ordering; random where it has none) cut after 20 moves and scored by the game's
     heuristic, the same with nodes expanded in the move ordering's order
-    (``expand: ordered``), and that with progressive widening (``widening: 1.0``):
+    (``expand: ordered``), that with progressive widening (``widening: 1.0``), and the
+    game's own search defaults (``search_defaults``: what a player plays by default):
     one row per (position, rollout)."""
     from arena.bench.engine import build_of
     from players.ismcts import ISMCTSPlayer
 
+    if rollouts is None:
+        rollouts = ROLLOUTS + ((DEFAULTS, search_defaults(game)),)
     n = num_players or get_game(game).default_players
     rows = []
     for where, state in bench_positions(game, n, seed).items():

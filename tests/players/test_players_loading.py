@@ -135,3 +135,13 @@ def test_bench_ismcts_rows():
 
     rows = bench_ismcts("toy", iterations=50, repeats=1)
     assert {r["position"] for r in rows} >= {"early"} and all(r["median it/s"] > 0 for r in rows)
+    # the last row of each position plays the game's own search defaults, without their budget
+    assert rows[-1]["rollout"] == "the game's search defaults"
+
+
+def test_the_bench_plays_a_game_s_search_defaults_but_their_budget():
+    from arena.bench.ismcts import search_defaults
+
+    assert search_defaults("natural_selection") == {"rollout_cutoff": 20, "rollout": "informed",
+                                                     "cutoff_eval": "heuristic", "expand": "ordered"}
+    assert "iterations" not in search_defaults("origin") and search_defaults("origin")["rollout_cutoff"] == 20
