@@ -34,7 +34,7 @@ from engine.values import margin_values
 
 from engine.random_mutations.actions import (ADD, ATTACK, BLACK, BUD, DIVERGE, DROP, GRAZE, GREEN, MIMIC, NEW,
                                              PARASITE, PIRATE, RED, TAIL, TRAIT, VICTIM)
-from engine.random_mutations.cards import (BARK_BEETLE, BIG, BIT, CLIMATE_TABLES, DEV_DEFECTS, EXTREMOPHILE,
+from engine.random_mutations.cards import (BARK_BEETLE, BIG, BIT, DEV_DEFECTS, EXTREMOPHILE,
                                            METABOLIC, OBLIGATE, PREDATOR_BITS, RUNNING, SCAVENGER)
 from engine.random_mutations.feeding import attack_allowed
 from engine.random_mutations.phases import DEVELOPMENT, DROP as DROP_PHASE, FEEDING, GRAZE as GRAZE_PHASE
@@ -66,8 +66,8 @@ _DROP_RANK = {t: i for i, t in enumerate(DROP_ORDER)}
 
 
 def _expected_red(state) -> float:
-    food_dice, red_add = CLIMATE_TABLES[state.opts.climate_formula][state.num_players][:2]
-    return 3.5 * food_dice + red_add
+    row = state.rules.climate[state.num_players]  # (``rules``: the options read once, as the rules read them)
+    return 3.5 * row[0] + row[1]
 
 
 def _missing(sp, i) -> int:
@@ -82,7 +82,7 @@ def _missing(sp, i) -> int:
 def seat_values(state) -> list:
     """The raw per-seat values the heuristic compares (see the module docstring)."""
     phase = state.phase
-    bonus = state.opts.bonus
+    bonus = state.rules.bonus
     feeding = phase in _FEEDING_PHASES
     developing = phase == DEVELOPMENT or phase == DROP_PHASE
     last = state.last_turn
@@ -196,16 +196,36 @@ def _develop(state, legal) -> list:
 
 def _black_load(sp) -> int:
     an = sp[ANIMALS]
-    return sum(an[i] for i in range(3, len(an), STRIDE))
+    load = 0
+    for i in range(3, len(an), STRIDE):
+        load += an[i]
+    return load
+
+
+def _hunters(rows, seat: int) -> list:
+    """The opposing predator species with an animal that has not attacked and is not fed."""
+    out = []
+    s2 = 0
+    for row in rows:
+        if s2 != seat:
+            for p in row:
+                if p[MASK] & PREDATOR_BITS:
+                    an = p[ANIMALS]
+                    for j in range(0, len(an), STRIDE):
+                        if not an[j + 4] & ATTACKED and _missing(p, j) > 0:
+                            out.append(p)
+                            break
+        s2 += 1
+    return out
 
 
 def _feed(state, legal) -> list:
     seat = state.current_player
     rows = state.rows
     mine = rows[seat]
-    bp = state.opts.big_protection
+    bp = state.rules.big_protection
     hunters = None
-    mine_top = None
+    mine_top = -1  # (-1: not computed yet)
     out = []
     for a in legal:
         v = a[0]
@@ -216,7 +236,9 @@ def _feed(state, legal) -> list:
                 continue
             value = 10.0
             if len(target[ANIMALS]) == STRIDE:  # a lone animal takes its trait cards along
-                value += sum(1 + state.opts.bonus[t] for t in target[TRAITS])
+                bonus = state.rules.bonus
+                for t in target[TRAITS]:
+                    value += 1 + bonus[t]
             if target[MASK] & _RUN and a[5] != RUNNING:
                 value -= 4.0
             out.append(value)
@@ -228,8 +250,12 @@ def _feed(state, legal) -> list:
         elif v == PIRATE:
             out.append(6.0)
         elif v == BLACK:
-            if mine_top is None:
-                mine_top = max((_black_load(sp) for sp in mine), default=0)
+            if mine_top < 0:
+                mine_top = 0
+                for sp in mine:
+                    load = _black_load(sp)
+                    if load > mine_top:
+                        mine_top = load
             sp = rows[a[1]][a[2]]
             after = _black_load(sp) + 1
             if after <= mine_top:
@@ -248,12 +274,14 @@ def _feed(state, legal) -> list:
                 out.append(-0.5)
                 continue
             if hunters is None:
-                hunters = [p for s2, row in enumerate(rows) if s2 != seat for p in row
-                           if p[MASK] & PREDATOR_BITS and any(
-                               not p[ANIMALS][j + 4] & ATTACKED and _missing(p, j) > 0
-                               for j in range(0, len(p[ANIMALS]), STRIDE))]
+                hunters = _hunters(rows, seat)
             tmask = sp[MASK]
-            if any(attack_allowed(p[MASK], tmask, -1, bp) for p in hunters):
+            threatened = False
+            for p in hunters:
+                if attack_allowed(p[MASK], tmask, -1, bp):
+                    threatened = True
+                    break
+            if threatened:
                 out.append(4.0 + (0.5 if len(sp[ANIMALS]) == STRIDE else 0.0) + 0.1 * len(sp[TRAITS]))
             else:
                 out.append(-0.5)
