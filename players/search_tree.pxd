@@ -31,6 +31,11 @@ cdef class Node:
 cpdef list rewards_from_places(places)
 
 
+# the priorities are floats (or ints, which a double holds exactly): the best one is found in C
+@cython.locals(moves=cython.long, n=Py_ssize_t, best=cython.double, value=cython.double, i=Py_ssize_t)
+cpdef long informed_moves(state, rand, cutoff, priority, double epsilon)
+
+
 @cython.final
 cdef class Search:
     cdef public double exploration

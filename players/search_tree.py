@@ -127,25 +127,34 @@ def informed_rollout(priority, epsilon: float):
     priority (``priority(state, legal)``: one value per legal action; ties broken
     at random).  A position with one legal move costs no priority call."""
     def rollout(state, rand, cutoff):
-        moves = 0
-        while state.current_player != TERMINAL and (cutoff is None or moves < cutoff):
-            legal = state.legal_actions()
-            n = len(legal)
-            if n == 1:
-                action = legal[0]
-            elif rand() < epsilon:
-                action = legal[int(rand() * n)]
-            else:
-                action = None
-                best = -1e300
-                for candidate, value in zip(legal, priority(state, legal)):
-                    value += 1e-6 * rand()
-                    if value > best:
-                        best, action = value, candidate
-            state.apply(action)
-            moves += 1
-        return moves
+        return informed_moves(state, rand, cutoff, priority, epsilon)
     return rollout
+
+
+def informed_moves(state, rand, cutoff, priority, epsilon: float) -> int:
+    """``informed_rollout``'s loop (a module function, not the closure: compiled, it runs on
+    typed locals)."""
+    moves = 0
+    while state.current_player != TERMINAL and (cutoff is None or moves < cutoff):
+        legal = state.legal_actions()
+        n = len(legal)
+        if n == 1:
+            action = legal[0]
+        elif rand() < epsilon:
+            action = legal[int(rand() * n)]
+        else:
+            action = None
+            best = -1e300
+            i = 0
+            for value in priority(state, legal):
+                value += 1e-6 * rand()
+                if value > best:
+                    best = value
+                    action = legal[i]
+                i += 1
+        state.apply(action)
+        moves += 1
+    return moves
 
 
 def policy_rollout(players: list):

@@ -4,7 +4,8 @@ The same random games, in two processes, one with ``ARENA_PURE=1`` and one on th
 build: every state's ``render()``, legal-action list (as text) and ``scores()``, an
 observation's ``sample()``, the game's heuristic values and move priorities (what informed
 rollouts and ordered expansion read) every few moves, random playouts (``random_moves``
-unrecorded, the rollouts' loop) and an ISMCTS search's root statistics must be equal.  Where a build
+unrecorded, the rollouts' loop) and the root statistics of two ISMCTS searches (random rollouts
+cut at 20, and the game's own search defaults) must be equal.  Where a build
 was made here (``arena build``: minutes, once; ``.ci/run`` makes one) it is brought up to date
 first (only changed modules compile); without one the test is skipped, saying how to make it,
 except under CI, where a missing build fails.
@@ -66,12 +67,14 @@ for game, players, seeds in games:
             step += 1
         out["traces"][key] = trace
     early = spec.new_game(players, 0)
-    player = ISMCTSPlayer(iterations=300, seed=0, rollout_cutoff=20)
-    player.start(game, early.current_player, players, 0)
-    action = player.act(early.observation(early.current_player))
-    stats = sorted((spec.action_to_text(a), n.visits, round(n.reward, 9), n.avail)
-                   for a, n in (player.last_root.children or {}).items())
-    out["traces"][f"{game}/{players}/ismcts"] = [spec.action_to_text(action), stats]
+    defaults = dict((spec.search_defaults or {}).get("ismcts", {}), iterations=100)
+    for label, params in (("ismcts", {"iterations": 300, "rollout_cutoff": 20}), ("ismcts-defaults", defaults)):
+        player = ISMCTSPlayer(seed=0, **params)
+        player.start(game, early.current_player, players, 0)
+        action = player.act(early.observation(early.current_player))
+        stats = sorted((spec.action_to_text(a), n.visits, round(n.reward, 9), n.avail)
+                       for a, n in (player.last_root.children or {}).items())
+        out["traces"][f"{game}/{players}/{label}"] = [spec.action_to_text(action), stats]
 out["compiled"] = _compiled.compiled_now()
 print(json.dumps(out))
 """
