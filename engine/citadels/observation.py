@@ -44,6 +44,108 @@ class Tile(NamedTuple):
     pool_food: int     # food its biome adds to the common pool each round
 
 
+def _observe(o, s, seat: int) -> None:
+    """Fill observation ``o`` of State ``s`` for ``seat`` (a module function, not the method:
+    compiled, it reads the State's fields in C)."""
+    o.game = "citadels"
+    o.seat = seat
+    o.legal_actions = list(s.legal_actions()) if s.current_player == seat else []
+    o.is_terminal = s.current_player == TERMINAL
+    o.options = s.options  # frozen, shared
+    o.num_players = s.num_players
+    o.current_player = s.current_player
+    o.round = s.round
+    o.phase = s.phase
+    o.crown = s.crown
+    o.draft_order = tuple(s.draft_order)
+    o.revealed = s.revealed
+    o.order = tuple(s.order)
+    o.lays_left = s.lays_left
+    o.turn = s.turn
+    o.settled = s.settled
+    o.traited = s.traited
+    o.shaman_used = s.shaman_used
+    o.pool = s.pool
+    o.score = tuple(s.score)
+    _see_cards(o, s, seat)
+    _see_roles(o, s, seat)
+    _see_map(o, s, seat)
+    o.creature_rows = tuple(zip(s.cr_pos, s.cr_traits, s.cr_card_traits, s.cr_wound,
+                                s.cr_fat, s.cr_food, s.cr_attacked))
+    o.personal_food = tuple(s.personal_food)
+    o.eating = tuple(s.eating)
+    o.history = tuple(s.log)
+
+
+def _see_cards(o, s, seat: int) -> None:
+    hand_counts = o.hand_counts = tuple(s.hands[seat])
+    o.hand_sizes = tuple([sum(h) for h in s.hands])
+    o.deck_size = sum(s.deck)
+    discard = s.discard
+    o.discard = tuple(discard)
+    unseen = [DECK_COUNTS[t] - hand_counts[t] - discard[t] for t in TRAITS]
+    for cards in s.cr_card_traits:
+        if cards:
+            for t in TRAITS:
+                if cards & TRAIT_BIT[t]:
+                    unseen[t] -= 1
+    o.unseen_cards = tuple(unseen)
+
+
+def _see_roles(o, s, seat: int) -> None:
+    o.picks_made = len(s.role_picks)
+    mine = []
+    views = []
+    gone = {s.role_removed}
+    i = 0
+    for who, r in s.role_picks:
+        if who == seat:
+            mine.append((i, r))
+            views.append((i, tuple([x for x in ROLES if x not in gone])))
+        gone.add(r)
+        i += 1
+    o.my_picks = tuple(mine)
+    if s.phase == DRAFT and s.current_player == seat:
+        views.append((len(s.role_picks), tuple([x for x in ROLES if x not in gone])))
+    o.my_views = tuple(views)
+    if s.revealed:
+        o.role_picks = tuple(s.role_picks)
+        o.roles = tuple(s.roles)
+        o.blocked = s.blocked
+    else:
+        o.role_picks = None
+        o.roles = tuple([m if who == seat else None for who, m in enumerate(s.roles)])
+        o.blocked = s.blocked if s.roles[seat] & ROLE_BIT[MAGE] else None
+
+
+def _see_map(o, s, seat: int) -> None:
+    o.board = tuple(s.board.items())  # ((x, y), (tile kind, rotation)) in laying order
+    o.frontier = frozenset(s.frontier.items())  # (empty cell next to the map, edges it needs)
+    o.bottom = tuple(s.bottom)
+    o.stack_size = sum(s.stack)
+    unseen = list(s.stack)
+    drawer = o.drawer = s.current_player if (s.phase == MAP and s.drawn >= 0) else -1
+    if drawer == seat:
+        o.drawn_tile = s.drawn
+    else:
+        o.drawn_tile = -1
+        if drawer >= 0:
+            unseen[s.drawn] += 1
+    o.unseen_tiles = tuple(unseen)
+
+
+_TILES: dict = {}  # (cell, tile kind) -> its Tile, made once: a Tile is immutable and a map has few cells
+
+
+def _tile(cell, kind: int) -> Tile:
+    tile = _TILES.get((cell, kind))
+    if tile is None:
+        biome = CATALOGUE[kind].biome
+        tile = _TILES[cell, kind] = Tile(cell, CATALOGUE[kind].name, LANDSCAPE_NAME[biome], IS_CITY[kind],
+                                         POOL_FOOD[biome])
+    return tile
+
+
 class CitadelsObservation(Observation):
     """What one seat may know.  Views for players (the rest is the packed form
     ``sample`` rebuilds States from): ``creatures(seat)``, ``every_creature()``,
@@ -58,83 +160,7 @@ class CitadelsObservation(Observation):
                  "creature_rows", "personal_food", "eating", "history")
 
     def __init__(self, s, seat: int):
-        self.game = "citadels"
-        self.seat = seat
-        self.legal_actions = list(s.legal_actions()) if s.current_player == seat else []
-        self.is_terminal = s.current_player == TERMINAL
-        self.options = s.options  # frozen, shared
-        self.num_players = s.num_players
-        self.current_player = s.current_player
-        self.round = s.round
-        self.phase = s.phase
-        self.crown = s.crown
-        self.draft_order = tuple(s.draft_order)
-        self.revealed = s.revealed
-        self.order = tuple(s.order)
-        self.lays_left = s.lays_left
-        self.turn = s.turn
-        self.settled = s.settled
-        self.traited = s.traited
-        self.shaman_used = s.shaman_used
-        self.pool = s.pool
-        self.score = tuple(s.score)
-        self._see_cards(s, seat)
-        self._see_roles(s, seat)
-        self._see_map(s, seat)
-        self.creature_rows = tuple(zip(s.cr_pos, s.cr_traits, s.cr_card_traits, s.cr_wound,
-                                   s.cr_fat, s.cr_food, s.cr_attacked))
-        self.personal_food = tuple(s.personal_food)
-        self.eating = tuple(s.eating)
-        self.history = tuple(s.log)
-
-    def _see_cards(self, s, seat):
-        self.hand_counts = tuple(s.hands[seat])
-        self.hand_sizes = tuple(sum(h) for h in s.hands)
-        self.deck_size = sum(s.deck)
-        self.discard = tuple(s.discard)
-        unseen = [DECK_COUNTS[t] - self.hand_counts[t] - s.discard[t] for t in TRAITS]
-        for cards in s.cr_card_traits:
-            if cards:
-                for t in TRAITS:
-                    if cards & TRAIT_BIT[t]:
-                        unseen[t] -= 1
-        self.unseen_cards = tuple(unseen)
-
-    def _see_roles(self, s, seat):
-        self.picks_made = len(s.role_picks)
-        self.my_picks = tuple((i, r) for i, (who, r) in enumerate(s.role_picks) if who == seat)
-        views = []
-        gone = {s.role_removed}
-        for i, (who, r) in enumerate(s.role_picks):
-            if who == seat:
-                views.append((i, tuple(x for x in ROLES if x not in gone)))
-            gone.add(r)
-        if s.phase == DRAFT and s.current_player == seat:
-            views.append((len(s.role_picks), tuple(x for x in ROLES if x not in gone)))
-        self.my_views = tuple(views)
-        if s.revealed:
-            self.role_picks = tuple(s.role_picks)
-            self.roles = tuple(s.roles)
-            self.blocked = s.blocked
-        else:
-            self.role_picks = None
-            self.roles = tuple(m if who == seat else None for who, m in enumerate(s.roles))
-            self.blocked = s.blocked if s.roles[seat] & ROLE_BIT[MAGE] else None
-
-    def _see_map(self, s, seat):
-        self.board = tuple(s.board.items())  # ((x, y), (tile kind, rotation)) in laying order
-        self.frontier = frozenset(s.frontier.items())  # (empty cell next to the map, edges it needs)
-        self.bottom = tuple(s.bottom)
-        self.stack_size = sum(s.stack)
-        unseen = list(s.stack)
-        self.drawer = s.current_player if (s.phase == MAP and s.drawn >= 0) else -1
-        if self.drawer == seat:
-            self.drawn_tile = s.drawn
-        else:
-            self.drawn_tile = -1
-            if self.drawer >= 0:
-                unseen[s.drawn] += 1
-        self.unseen_tiles = tuple(unseen)
+        _observe(self, s, seat)
 
     # -- determinization --------------------------------------------------------
     def sample(self, rng):
@@ -245,13 +271,14 @@ class CitadelsObservation(Observation):
 
     def tiles(self) -> dict:
         """The map: cell -> ``Tile``."""
-        return {cell: self.tile(cell) for cell, _ in self.board}
+        out = {}
+        for cell, placed in self.board:
+            out[cell] = _tile(cell, placed[0])
+        return out
 
     def tile(self, cell) -> Tile:
         """The tile at ``cell`` (KeyError where there is none)."""
-        kind = dict(self.board)[cell][0]
-        biome = CATALOGUE[kind].biome
-        return Tile(cell, CATALOGUE[kind].name, LANDSCAPE_NAME[biome], IS_CITY[kind], POOL_FOOD[biome])
+        return _tile(cell, dict(self.board)[cell][0])
 
     @property
     def hand(self) -> tuple:
