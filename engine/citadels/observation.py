@@ -120,7 +120,7 @@ def _see_roles(o, s, seat: int) -> None:
 
 def _see_map(o, s, seat: int) -> None:
     o.board = tuple(s.board.items())  # ((x, y), (tile kind, rotation)) in laying order
-    o.frontier = frozenset(s.frontier.items())  # (empty cell next to the map, edges it needs)
+    o._frontier = s.frontier.copy()  # (the view ``frontier`` is made when read: most observations never are)
     o.bottom = tuple(s.bottom)
     o.stack_size = sum(s.stack)
     unseen = list(s.stack)
@@ -156,7 +156,7 @@ class CitadelsObservation(Observation):
                  "order", "lays_left", "turn", "settled", "traited", "shaman_used", "pool",
                  "score", "hand_counts", "hand_sizes", "deck_size", "discard", "unseen_cards",
                  "picks_made", "my_picks", "my_views", "role_picks", "roles", "blocked",
-                 "board", "frontier", "bottom", "stack_size", "unseen_tiles", "drawn_tile", "drawer",
+                 "board", "_frontier", "bottom", "stack_size", "unseen_tiles", "drawn_tile", "drawer",
                  "creature_rows", "personal_food", "eating", "history")
 
     def __init__(self, s, seat: int):
@@ -192,7 +192,7 @@ class CitadelsObservation(Observation):
         s.cr_pos, s.cr_traits, s.cr_card_traits, s.cr_wound, s.cr_fat, s.cr_food, s.cr_attacked = (
             list(column) for column in zip(*self.creature_rows))
         s.board = dict(self.board)
-        s.frontier = dict(self.frontier)
+        s.frontier = dict(self.frontier)  # (in the frozenset's order, as it always was)
         s.bottom = list(self.bottom)
         self._deal_cards(s, rng)
         self._deal_tiles(s, rng)
@@ -279,6 +279,12 @@ class CitadelsObservation(Observation):
     def tile(self, cell) -> Tile:
         """The tile at ``cell`` (KeyError where there is none)."""
         return _tile(cell, dict(self.board)[cell][0])
+
+    @property
+    def frontier(self) -> frozenset:
+        """The empty cells next to the map, each with the edges a tile laid there must match, as
+        (cell, needs) pairs."""
+        return frozenset(self._frontier.items())
 
     @property
     def hand(self) -> tuple:
