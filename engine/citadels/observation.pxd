@@ -37,3 +37,5 @@ cpdef _see_roles(o, CitadelsState s, int seat)
 
 @cython.locals(unseen=list, drawer=cython.long)
 cpdef _see_map(o, CitadelsState s, int seat)
+
+cdef tuple _TRAIT_NAMES

@@ -134,6 +134,10 @@ def _see_map(o, s, seat: int) -> None:
     o.unseen_tiles = tuple(unseen)
 
 
+# the trait names of each trait mask (a creature's traits), made once
+_TRAIT_NAMES = tuple(tuple(TRAIT_NAME[t] for t in TRAITS if mask & TRAIT_BIT[t])
+                     for mask in range(sum(TRAIT_BIT) + 1))
+_new_tuple = tuple.__new__
 _TILES: dict = {}  # (cell, tile kind) -> its Tile, made once: a Tile is immutable and a map has few cells
 
 
@@ -262,11 +266,13 @@ class CitadelsObservation(Observation):
     def every_creature(self) -> tuple:
         """Every creature on the map, seat by seat."""
         out = []
-        for token, (pos, traits, _cards, wound, fat, food, attacked) in enumerate(self.creature_rows):
+        token = 0
+        for pos, traits, _cards, wound, fat, food, attacked in self.creature_rows:
             if pos is not None:
-                names = tuple(TRAIT_NAME[t] for t in TRAITS if traits & TRAIT_BIT[t])
-                out.append(Creature(token // CREATURES_PER_PLAYER, pos, names, bool(wound), fat, food,
-                                    bool(attacked)))
+                # (tuple.__new__: the Creature without the Python-level __new__ NamedTuple makes)
+                out.append(_new_tuple(Creature, (token // CREATURES_PER_PLAYER, pos, _TRAIT_NAMES[traits],
+                                                 bool(wound), fat, food, bool(attacked))))
+            token += 1
         return tuple(out)
 
     def tiles(self) -> dict:

@@ -11,6 +11,11 @@ cdef dict KEEP_VALUE
 
 cpdef bint _adjacent(a, b)
 
+cdef tuple _SIDES
+
+@cython.locals(touching=cython.long, dx=cython.long, dy=cython.long)
+cpdef double _lay_value(dict tiles, long x, long y)
+
 
 @cython.final
 cdef class View:

@@ -36,6 +36,18 @@ def _adjacent(a, b) -> bool:
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
+_SIDES = ((0, 1), (0, -1), (1, 0), (-1, 0))
+
+
+def _lay_value(tiles: dict, x: int, y: int) -> float:
+    """A tile laid at (x, y): the tiles it touches, then the nearer the centre the better."""
+    touching = 0
+    for dx, dy in _SIDES:
+        if (x + dx, y + dy) in tiles:
+            touching += 1
+    return touching - 0.01 * (abs(x) + abs(y))
+
+
 class View:
     """Facts about the position, computed once per decision from the Observation's views."""
 
@@ -131,10 +143,8 @@ class RuleBasedPlayer(SeededPlayer):
         return self._best(legal, value)
 
     def _lay(self, view, legal):
-        def value(a):
-            touching = sum(1 for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0)) if (a.x + dx, a.y + dy) in view.tiles)
-            return touching - 0.01 * (abs(a.x) + abs(a.y))
-        return self._best(legal, value)
+        tiles = view.tiles
+        return self._best(legal, lambda a: _lay_value(tiles, a.x, a.y))
 
     def _feed(self, view, legal):
         feeds = [a for a in legal if isinstance(a, Feed)]
