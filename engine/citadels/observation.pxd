@@ -24,6 +24,7 @@ cpdef tuple sample_draft(Py_ssize_t picks_made, views, dict own, rng)
 
 cdef dict _TILES
 
+@cython.locals(by_kind=list)
 cpdef _tile(cell, long kind)
 
 # what a seat sees, read from a typed State (C field reads; the observation stays a plain class)

@@ -138,15 +138,17 @@ def _see_map(o, s, seat: int) -> None:
 _TRAIT_NAMES = tuple(tuple(TRAIT_NAME[t] for t in TRAITS if mask & TRAIT_BIT[t])
                      for mask in range(sum(TRAIT_BIT) + 1))
 _new_tuple = tuple.__new__
-_TILES: dict = {}  # (cell, tile kind) -> its Tile, made once: a Tile is immutable and a map has few cells
+_TILES: dict = {}  # cell -> its Tile by tile kind, each made once: a Tile is immutable and a map has few cells
 
 
 def _tile(cell, kind: int) -> Tile:
-    tile = _TILES.get((cell, kind))
+    by_kind = _TILES.get(cell)
+    if by_kind is None:
+        by_kind = _TILES[cell] = [None] * len(CATALOGUE)
+    tile = by_kind[kind]
     if tile is None:
         biome = CATALOGUE[kind].biome
-        tile = _TILES[cell, kind] = Tile(cell, CATALOGUE[kind].name, LANDSCAPE_NAME[biome], IS_CITY[kind],
-                                         POOL_FOOD[biome])
+        tile = by_kind[kind] = Tile(cell, CATALOGUE[kind].name, LANDSCAPE_NAME[biome], IS_CITY[kind], POOL_FOOD[biome])
     return tile
 
 

@@ -1,9 +1,9 @@
 # Cython declarations for players/rules/citadels.py (pure-Python mode: the .py is the
 # source; this file only types it for the compiled build, `arena build`).
 # View (the facts of one decision, made and read only here) is a final cdef class: its
-# attributes are C fields, read without a dict lookup by its methods; the methods with a
-# generator expression stay def (a closure, which a cpdef method cannot hold), and so does
-# RuleBasedPlayer (a SeededPlayer, a plain class).  KEEP_VALUE is read only here.
+# attributes are C fields, read without a dict lookup by its methods, which are cpdef (loops,
+# not generator expressions: a closure keeps a method def); RuleBasedPlayer stays a plain
+# class (a SeededPlayer).  KEEP_VALUE is read only here.
 import cython
 
 cdef dict KEEP_VALUE
@@ -26,6 +26,18 @@ cdef class View:
     cpdef creature(self, cell)
 
     cpdef bint is_river(self, cell)
+
+    @cython.locals(count=cython.long)
+    cpdef long enemy_predators_near(self, cell)
+
+    @cython.locals(count=cython.long)
+    cpdef long prey_near(self, cell)
+
+    @cython.locals(count=cython.long)
+    cpdef long self_fed(self)
+
+    @cython.locals(count=cython.long)
+    cpdef long controlled_plains(self)
 
     @cython.locals(share=object, personal=object)
     cpdef expected_food(self)

@@ -60,28 +60,45 @@ class View:
         self.occupants = {}  # cell -> seats
         for c in self.every:
             self.occupants.setdefault(c.cell, []).append(c.seat)
-        self.pool_food = sum(t.pool_food for t in self.tiles.values())
+        pool_food = 0
+        for tile in self.tiles.values():
+            pool_food += tile.pool_food
+        self.pool_food = pool_food
 
     def creature(self, cell):
         return self.mine[cell]
 
     def enemy_predators_near(self, cell) -> int:
-        return sum(1 for c in self.every if c.seat != self.seat and c.has("predator") and _adjacent(c.cell, cell))
+        count = 0
+        for c in self.every:
+            if c.seat != self.seat and "predator" in c.traits and _adjacent(c.cell, cell):
+                count += 1
+        return count
 
     def prey_near(self, cell) -> int:
-        return sum(1 for c in self.every if c.seat != self.seat and not c.has("camouflage")
-                   and _adjacent(c.cell, cell))
+        count = 0
+        for c in self.every:
+            if c.seat != self.seat and "camouflage" not in c.traits and _adjacent(c.cell, cell):
+                count += 1
+        return count
 
     def is_river(self, cell) -> bool:
         return self.tiles[cell].biome == "river"
 
     def self_fed(self) -> int:
         """Own creatures that do not need the pool: aquatic on a river."""
-        return sum(1 for cell, c in self.mine.items() if c.has("aquatic") and self.is_river(cell))
+        count = 0
+        for cell, c in self.mine.items():
+            if "aquatic" in c.traits and self.is_river(cell):
+                count += 1
+        return count
 
     def controlled_plains(self) -> int:
-        return sum(1 for cell in self.mine if self.occupants[cell] == [self.seat]
-                   and self.tiles[cell].biome == "plains")
+        count = 0
+        for cell in self.mine:
+            if self.occupants[cell] == [self.seat] and self.tiles[cell].biome == "plains":
+                count += 1
+        return count
 
     def expected_food(self) -> float:
         """Food this seat can count on at the next Feeding."""
