@@ -41,3 +41,13 @@ cdef class View:
 
     @cython.locals(share=object, personal=object)
     cpdef expected_food(self)
+
+    @cython.locals(cell=tuple, count=Py_ssize_t, value=cython.double)
+    cpdef double trait_value(self, a)
+
+    cpdef double attack_value(self, a)
+
+    cpdef bint can_feed_one_more(self)
+
+    @cython.locals(cell=tuple, value=cython.double)
+    cpdef double settle_value(self, a)

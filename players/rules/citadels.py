@@ -112,6 +112,43 @@ class View:
             personal += min(3, self.controlled_plains())
         return share + personal + self.self_fed()
 
+    # -- the rule player's evaluations, on the View's own fields ---------------------------
+    def trait_value(self, a) -> float:
+        cell = (a.x, a.y)
+        count = len(self.creature(cell).traits)
+        value = 2.0 if count == 1 else (0.5 if count == 0 else 0.2)
+        trait = a.trait_name
+        if trait == "aquatic":
+            value += 2.5 if self.is_river(cell) else -0.5
+        elif trait == "fat":
+            value += 1.0
+        elif trait == "camouflage":
+            value += 1.5 * self.enemy_predators_near(cell)
+        elif trait == "predator":
+            value += 1.0 * min(1, self.prey_near(cell)) - 0.3
+        return value
+
+    def attack_value(self, a) -> float:
+        for c in self.every:
+            if c.cell == (a.tx, a.ty) and c.seat == a.victim:
+                return 2.0 if c.wounded else 1.0
+        return 0.0
+
+    def can_feed_one_more(self) -> bool:
+        return len(self.mine) + 1 <= self.expected_food()
+
+    def settle_value(self, a) -> float:
+        cell = (a.x, a.y)
+        value = 0.0
+        if not self.occupants.get(cell):
+            value += 2.0 if self.tiles[cell].city else 1.0
+        else:
+            value += 0.2
+        if self.is_river(cell) and "aquatic" in self.o.hand:
+            value += 0.8
+        value -= 0.7 * self.enemy_predators_near(cell)
+        return value
+
 
 class RuleBasedPlayer(SeededPlayer):
     name = "rules"
@@ -181,55 +218,18 @@ class RuleBasedPlayer(SeededPlayer):
         if ShamanHeal in by_kind:
             return by_kind[ShamanHeal][0]
         if ShamanGift in by_kind:
-            return self._best(by_kind[ShamanGift], lambda a: self._trait_value(view, a))
+            return self._best(by_kind[ShamanGift], view.trait_value)
         if Attack in by_kind:
-            return self._best(by_kind[Attack], lambda a: self._attack_value(view, a))
+            return self._best(by_kind[Attack], view.attack_value)
         if PlayTrait in by_kind:
-            best = max(by_kind[PlayTrait], key=lambda a: self._trait_value(view, a))
-            if self._trait_value(view, best) > 0:
+            best = max(by_kind[PlayTrait], key=view.trait_value)
+            if view.trait_value(best) > 0:
                 return best
-        if Settle in by_kind and self._can_feed_one_more(view):
-            best = max(by_kind[Settle], key=lambda a: self._settle_value(view, a))
-            if self._settle_value(view, best) > 0:
+        if Settle in by_kind and view.can_feed_one_more():
+            best = max(by_kind[Settle], key=view.settle_value)
+            if view.settle_value(best) > 0:
                 return best
         return by_kind[EndTurn][0]
-
-    # -- evaluations -------------------------------------------------------------------
-    def _trait_value(self, view, a) -> float:
-        cell = (a.x, a.y)
-        count = len(view.creature(cell).traits)
-        value = 2.0 if count == 1 else (0.5 if count == 0 else 0.2)
-        trait = a.trait_name
-        if trait == "aquatic":
-            value += 2.5 if view.is_river(cell) else -0.5
-        elif trait == "fat":
-            value += 1.0
-        elif trait == "camouflage":
-            value += 1.5 * view.enemy_predators_near(cell)
-        elif trait == "predator":
-            value += 1.0 * min(1, view.prey_near(cell)) - 0.3
-        return value
-
-    def _attack_value(self, view, a) -> float:
-        for c in view.every:
-            if c.cell == (a.tx, a.ty) and c.seat == a.victim:
-                return 2.0 if c.wounded else 1.0
-        return 0.0
-
-    def _can_feed_one_more(self, view) -> bool:
-        return len(view.mine) + 1 <= view.expected_food()
-
-    def _settle_value(self, view, a) -> float:
-        cell = (a.x, a.y)
-        value = 0.0
-        if not view.occupants.get(cell):
-            value += 2.0 if view.tiles[cell].city else 1.0
-        else:
-            value += 0.2
-        if view.is_river(cell) and "aquatic" in view.o.hand:
-            value += 0.8
-        value -= 0.7 * view.enemy_predators_near(cell)
-        return value
 
     def _best(self, actions, value):
         """The highest-valued action; ties broken by this player's own generator."""
