@@ -105,6 +105,7 @@ _KIND_BLOCKING = [_kind_blocking(sides) for sides in _SIDES]
 # card as an animal, then each trait on every animal or pair of animals (None: Parasite)
 _FREE = [[] for seat in range(8)]
 _KINDS = range(NUM_KINDS)
+_COMPILED = cython.compiled
 
 
 def _free_blocks(seat: int, n: int) -> list:
@@ -156,9 +157,10 @@ def development_actions(s) -> list:
     hand = s.hands[seat]
     actions = []
     # the kinds in hand: ``cython.compiled`` is a constant to Cython, so the compiled build loops over
-    # the counts in C; pure Python keeps compress, whose loop runs in C (a Python loop costs it 10%)
+    # the counts in C; pure Python keeps compress, whose loop runs in C (a Python loop costs it 10%),
+    # and tests the module's _COMPILED (reading ``cython.compiled`` for every kind cost it 5%)
     for kind in range(NUM_KINDS) if cython.compiled else compress(_KINDS, hand):
-        if cython.compiled and hand[kind] == 0:
+        if _COMPILED and hand[kind] == 0:
             continue
         bits = blocking[kind]
         if not traits_here & bits:
