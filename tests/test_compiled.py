@@ -34,6 +34,7 @@ from engine import _compiled
 from engine.registry import get_game
 from engine.rng import Rng
 from players.ismcts import ISMCTSPlayer
+from players.loading import with_game_defaults
 from players.search_tree import move_priority_of
 games = json.loads(sys.argv[1])
 out = {"traces": {}}
@@ -67,7 +68,7 @@ for game, players, seeds in games:
             step += 1
         out["traces"][key] = trace
     early = spec.new_game(players, 0)
-    defaults = dict((spec.search_defaults or {}).get("ismcts", {}), iterations=100)
+    defaults = with_game_defaults("ismcts", {"iterations": 100}, game)
     for label, params in (("ismcts", {"iterations": 300, "rollout_cutoff": 20}), ("ismcts-defaults", defaults)):
         player = ISMCTSPlayer(seed=0, **params)
         player.start(game, early.current_player, players, 0)

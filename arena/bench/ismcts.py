@@ -48,10 +48,9 @@ DEFAULTS = "the game's search defaults"  # the label of the row that plays them
 def search_defaults(game: str) -> dict:
     """The game's ISMCTS defaults (``GameSpec.search_defaults``, what ``class: ismcts`` plays)
     but their budget: the benchmark sets the iterations."""
-    params = dict((get_game(game).search_defaults or {}).get("ismcts", {}))
-    params.pop("iterations", None)
-    params.pop("seconds", None)
-    return params
+    from players.loading import BUDGET, game_defaults
+
+    return {k: v for k, v in game_defaults("ismcts", game).items() if k not in BUDGET}
 
 
 def bench_ismcts(game: str, iterations: int = 1000, repeats: int = 3, num_players: int | None = None,

@@ -11,7 +11,7 @@ cdef dict KEEP_VALUE
 
 cpdef bint _adjacent(a, b)
 
-cdef tuple _SIDES
+cdef tuple STEP
 
 @cython.locals(touching=cython.long, dx=cython.long, dy=cython.long)
 cpdef double _lay_value(dict tiles, long x, long y)

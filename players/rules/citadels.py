@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from engine.citadels.actions import (Attack, Discard, EndTurn, Feed, Lay, PickRole, PlayTrait, Settle,
                                      ShamanGift, ShamanHeal, StopFeeding)
+from engine.citadels.tiles import STEP
 from players.base import SeededPlayer
 
 # Discard order: which card kinds a hand needs least (first discarded on ties).
@@ -36,13 +37,10 @@ def _adjacent(a, b) -> bool:
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
-_SIDES = ((0, 1), (0, -1), (1, 0), (-1, 0))
-
-
 def _lay_value(tiles: dict, x: int, y: int) -> float:
     """A tile laid at (x, y): the tiles it touches, then the nearer the centre the better."""
     touching = 0
-    for dx, dy in _SIDES:
+    for dx, dy in STEP:  # (the four sides)
         if (x + dx, y + dy) in tiles:
             touching += 1
     return touching - 0.01 * (abs(x) + abs(y))
