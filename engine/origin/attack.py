@@ -64,17 +64,18 @@ def add_attack_actions(s, seat: int, pos: int, actions: list) -> None:
     own = s.animals[seat][pos][TRAITS_MASK]
     danger = (0 if own & _BIG else _BIG) | (0 if own & _SHARP_VISION else _CAMOUFLAGE) | _SWIMMING
     flip = own & _SWIMMING
-    table = _ATTACKS[pos] if pos < len(_ATTACKS) else None
+    if pos >= len(_ATTACKS):
+        by_target(_ATTACKS, Attack, pos, seat, 0)  # (the table grows to hold ``pos``)
+    table = _ATTACKS[pos]
     links = s.links
     other = -1
     for row in s.animals:
         other += 1
         if not row:
             continue
-        if table is None or len(table[other]) < len(row):
+        plays = table[other]
+        if len(plays) < len(row):
             plays = by_target(_ATTACKS, Attack, pos, other, len(row))
-        else:
-            plays = table[other]
         symbionts = links[other] and [link[LINK_FIRST] for link in links[other] if link[LINK_TRAIT] == SYMBIOSIS]
         itself = pos if other == seat else -1
         p = -1

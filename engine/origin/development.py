@@ -101,9 +101,12 @@ def _kind_blocking(sides) -> int:
 
 
 _KIND_BLOCKING = [_kind_blocking(sides) for sides in _SIDES]
+_MAX_POS = 32  # rows hold this many positions from the start; more are added on demand
 # _FREE[seat][n][kind]: for n own animals, what a kind offers when nothing blocks it: the
-# card as an animal, then each trait on every animal or pair of animals (None: Parasite)
-_FREE = [[] for seat in range(8)]
+# card as an animal, then each trait on every animal or pair of animals (None: Parasite);
+# None until first used (a row as long as _MAX_POS + 1 from the start: an index test is all
+# a call pays)
+_FREE = [[None] * (_MAX_POS + 1) for seat in range(8)]
 _KINDS = range(NUM_KINDS)
 _COMPILED = cython.compiled
 
@@ -113,7 +116,9 @@ def _free_blocks(seat: int, n: int) -> list:
     by_n = _FREE[seat]
     with GROWING:
         while len(by_n) <= n:
-            size = len(by_n)
+            by_n.append(None)
+        blocks = by_n[n]
+        if blocks is None:
             blocks = []
             for kind, sides in enumerate(_SIDES):
                 block = None
@@ -121,16 +126,15 @@ def _free_blocks(seat: int, n: int) -> list:
                     block = [_ANIMAL[kind]]
                     for how, trait, _ in sides:
                         if how == _SINGLE:
-                            block += _trait_plays(kind, trait, seat, size)[:size]
-                        elif size > 1:
-                            block += [play for _, play in _pair_plays(kind, trait, size)]
+                            block += _trait_plays(kind, trait, seat, n)[:n]
+                        elif n > 1:
+                            block += [play for _, play in _pair_plays(kind, trait, n)]
                 blocks.append(None if block is None else tuple(block))
-            by_n.append(blocks)
-    return by_n[n]
+            by_n[n] = blocks
+    return blocks
 
 
 # _SEAT_SIDES[seat][kind]: the kind's sides as (how, trait, blocking bits, PlayTrait row of ``seat``)
-_MAX_POS = 32  # rows hold this many positions from the start; more are added on demand
 _SEAT_SIDES = [[tuple((how, trait, bits, _trait_plays(kind, trait, seat, _MAX_POS)) for how, trait, bits in sides)
                 for kind, sides in enumerate(_SIDES)] for seat in range(8)]
 
@@ -146,12 +150,14 @@ def development_actions(s) -> list:
         for kind in range(NUM_KINDS):
             for _, trait, _ in _SIDES[kind]:
                 _trait_plays(kind, trait, seat, n_own)
+        _free_blocks(seat, n_own)
     traits_here = _ALWAYS | _LINKED if s.links[seat] else _ALWAYS  # and every trait some own animal has
     for a in own:
         mask = a[TRAITS_MASK]
         traits_here |= mask
-    by_n = _FREE[seat]
-    free = by_n[n_own] if n_own < len(by_n) else _free_blocks(seat, n_own)
+    free = _FREE[seat][n_own]
+    if free is None:
+        free = _free_blocks(seat, n_own)
     blocking = _KIND_BLOCKING
     seat_sides = _SEAT_SIDES[seat]
     hand = s.hands[seat]

@@ -290,8 +290,10 @@ def feeding_actions(s, seat: int) -> list:
             if mask & _GRAZING and bank and not flags & GRAZED:
                 actions.append(_GRAZE[pos])
             continue
-        accept = not (symbiotic and host_unfed(s, seat, pos))
-        if accept:
+        if symbiotic and host_unfed(s, seat, pos):
+            accept = False
+        else:
+            accept = True
             if bank:
                 actions.append(_TAKE[pos])
             if mask & _CARNIVOROUS and not flags & ATTACKED:

@@ -32,7 +32,7 @@ cdef class OriginState(State):
     @cython.locals(legal=list)
     cpdef apply(self, action)
 
-    @cython.locals(moves=cython.long, end=cython.long, phase=cython.int, legal=list)
+    @cython.locals(moves=cython.long, end=cython.long, phase=cython.int, legal=list, legal_of=tuple, handlers=tuple)
     cpdef long random_moves(self, rand, limit=*, bint record=*)
 
     @cython.locals(c=OriginState, h=list, d=list, row=list, a=list)

@@ -60,15 +60,17 @@ class OriginState(State):
             return State.random_moves(self, rand, limit)
         moves = 0
         end = -1 if limit is None else limit
+        legal_of = _LEGAL  # (locals: the loop reads them every move)
+        handlers = _HANDLERS
         while self.current_player != TERMINAL and moves != end:
             phase = self.phase
             legal = self.cached
             if legal is None:
-                legal = _LEGAL[phase](self)
+                legal = legal_of[phase](self)
             else:
                 self.cached = None
             action = legal[int(rand() * len(legal))]
-            _HANDLERS[phase][type(action)](self, action)
+            handlers[phase][type(action)](self, action)
             moves += 1
         return moves
 
