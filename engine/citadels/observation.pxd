@@ -30,7 +30,8 @@ cpdef _tile(cell, long kind)
 # what a seat sees, read from a typed State (C field reads; the observation stays a plain class)
 cpdef _observe(o, CitadelsState s, int seat)
 
-@cython.locals(hand_counts=tuple, discard=list, unseen=list, cards=cython.long, t=cython.long)
+@cython.locals(hand_counts=tuple, discard=list, unseen=list, cards=cython.long, t=cython.long, sizes=list,
+               hand=list, size=cython.long, count=cython.long)
 cpdef _see_cards(o, CitadelsState s, int seat)
 
 @cython.locals(mine=list, views=list, gone=set, i=Py_ssize_t)

@@ -70,8 +70,9 @@ def _observe(o, s, seat: int) -> None:
     _see_cards(o, s, seat)
     _see_roles(o, s, seat)
     _see_map(o, s, seat)
-    o.creature_rows = tuple(zip(s.cr_pos, s.cr_traits, s.cr_card_traits, s.cr_wound,
-                                s.cr_fat, s.cr_food, s.cr_attacked))
+    # the creature tokens as columns (``creature_rows`` makes the rows when read)
+    o.creature_columns = (tuple(s.cr_pos), tuple(s.cr_traits), tuple(s.cr_card_traits), tuple(s.cr_wound),
+                          tuple(s.cr_fat), tuple(s.cr_food), tuple(s.cr_attacked))
     o.personal_food = tuple(s.personal_food)
     o.eating = tuple(s.eating)
     o.history = tuple(s.log)
@@ -79,8 +80,17 @@ def _observe(o, s, seat: int) -> None:
 
 def _see_cards(o, s, seat: int) -> None:
     hand_counts = o.hand_counts = tuple(s.hands[seat])
-    o.hand_sizes = tuple([sum(h) for h in s.hands])
-    o.deck_size = sum(s.deck)
+    sizes = []
+    for hand in s.hands:  # (loops, not sum(): compiled, they add C longs)
+        size = 0
+        for count in hand:
+            size += count
+        sizes.append(size)
+    o.hand_sizes = tuple(sizes)
+    size = 0
+    for count in s.deck:
+        size += count
+    o.deck_size = size
     discard = s.discard
     o.discard = tuple(discard)
     unseen = [DECK_COUNTS[t] - hand_counts[t] - discard[t] for t in TRAITS]
@@ -163,7 +173,7 @@ class CitadelsObservation(Observation):
                  "score", "hand_counts", "hand_sizes", "deck_size", "discard", "unseen_cards",
                  "picks_made", "my_picks", "my_views", "role_picks", "roles", "blocked",
                  "board", "_frontier", "bottom", "stack_size", "unseen_tiles", "drawn_tile", "drawer",
-                 "creature_rows", "personal_food", "eating", "history")
+                 "creature_columns", "personal_food", "eating", "history")
 
     def __init__(self, s, seat: int):
         _observe(self, s, seat)
@@ -196,7 +206,7 @@ class CitadelsObservation(Observation):
         s.cached = None
         s.discard = list(self.discard)
         s.cr_pos, s.cr_traits, s.cr_card_traits, s.cr_wound, s.cr_fat, s.cr_food, s.cr_attacked = (
-            list(column) for column in zip(*self.creature_rows))
+            list(column) for column in self.creature_columns)
         s.board = dict(self.board)
         s.frontier = dict(self.frontier)  # (in the frozenset's order, as it always was)
         s.bottom = list(self.bottom)
@@ -268,14 +278,21 @@ class CitadelsObservation(Observation):
     def every_creature(self) -> tuple:
         """Every creature on the map, seat by seat."""
         out = []
-        token = 0
-        for pos, traits, _cards, wound, fat, food, attacked in self.creature_rows:
+        positions, traits, _cards, wounds, fats, foods, attacks = self.creature_columns
+        for token in range(len(positions)):
+            pos = positions[token]
             if pos is not None:
                 # (tuple.__new__: the Creature without the Python-level __new__ NamedTuple makes)
-                out.append(_new_tuple(Creature, (token // CREATURES_PER_PLAYER, pos, _TRAIT_NAMES[traits],
-                                                 bool(wound), fat, food, bool(attacked))))
-            token += 1
+                out.append(_new_tuple(Creature, (token // CREATURES_PER_PLAYER, pos, _TRAIT_NAMES[traits[token]],
+                                                 bool(wounds[token]), fats[token], foods[token],
+                                                 bool(attacks[token]))))
         return tuple(out)
+
+    @property
+    def creature_rows(self) -> tuple:
+        """Every creature token as (cell or None, traits mask, trait cards mask, wounded, fat,
+        food, attacked), seat by seat."""
+        return tuple(zip(*self.creature_columns))
 
     def tiles(self) -> dict:
         """The map: cell -> ``Tile``."""

@@ -38,7 +38,8 @@ def _adjacent(a, b) -> bool:
 
 
 def _lay_value(tiles: dict, x: int, y: int) -> float:
-    """A tile laid at (x, y): the tiles it touches, then the nearer the centre the better."""
+    """A tile laid at (x, y) on a map whose cells are the keys of ``tiles``: the tiles it touches,
+    then the nearer the centre the better."""
     touching = 0
     for dx, dy in STEP:  # (the four sides)
         if (x + dx, y + dy) in tiles:
@@ -47,14 +48,18 @@ def _lay_value(tiles: dict, x: int, y: int) -> float:
 
 
 class View:
-    """Facts about the position, computed once per decision from the Observation's views."""
+    """Facts about the position, computed once per decision from the Observation's views:
+    the creatures, and with ``board`` (every decision but feeding) the tiles, who stands
+    where and the food the map adds to the pool."""
 
-    def __init__(self, o):
+    def __init__(self, o, board: bool = True):
         self.o = o
         self.seat = o.seat
-        self.tiles = o.tiles()
         self.every = o.every_creature()
         self.mine = {c.cell: c for c in self.every if c.seat == o.seat}  # cell -> own creature
+        if not board:
+            return
+        self.tiles = o.tiles()
         self.occupants = {}  # cell -> seats
         for c in self.every:
             self.occupants.setdefault(c.cell, []).append(c.seat)
@@ -155,21 +160,21 @@ class RuleBasedPlayer(SeededPlayer):
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
-        view = View(observation)
+        # (each decision reads only what it needs: a View is made where it reads one)
         first = legal[0]
         if isinstance(first, Discard):
-            return self._discard(view, legal)
+            return self._discard(observation, legal)
         if isinstance(first, PickRole):
-            return self._pick_role(view, legal)
+            return self._pick_role(View(observation), legal)
         if isinstance(first, Lay):
-            return self._lay(view, legal)
+            return self._lay(observation, legal)
         if isinstance(first, (Feed, StopFeeding)):
-            return self._feed(view, legal)
-        return self._action_turn(view, legal)
+            return self._feed(View(observation, False), legal)
+        return self._action_turn(View(observation), legal)
 
     # -- decisions -------------------------------------------------------------------
-    def _discard(self, view, legal):
-        hand = view.o.hand
+    def _discard(self, o, legal):
+        hand = o.hand
         return max(legal, key=lambda a: (hand.count(a.trait_name), -KEEP_VALUE[a.trait_name]))
 
     def _pick_role(self, view, legal):
@@ -194,8 +199,8 @@ class RuleBasedPlayer(SeededPlayer):
             return 0.0
         return self._best(legal, value)
 
-    def _lay(self, view, legal):
-        tiles = view.tiles
+    def _lay(self, o, legal):
+        tiles = dict(o.board)  # (cell -> what lies there: _lay_value reads only which cells hold a tile)
         return self._best(legal, lambda a: _lay_value(tiles, a.x, a.y))
 
     def _feed(self, view, legal):
