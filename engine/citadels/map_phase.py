@@ -107,6 +107,7 @@ def apply_map(s, action) -> None:
     if need is None or action.rotation not in fitting_rotations(s.drawn, need):
         raise IllegalActionError(f"citadels: {tile_text(s.drawn)} does not fit as {action}")
     lay(s.board, s.frontier, (action.x, action.y), s.drawn, action.rotation)
+    s.board_items = None
     names = _LAY_NAMES.get(at)
     if names is None:
         names = _LAY_NAMES[at] = tuple([str(a) for a in lays_at(at)])

@@ -23,6 +23,7 @@ cdef tuple ROLES, DECK_COUNTS, TRAIT_BIT, TRAIT_NAME, TRAITS, CATALOGUE, IS_CITY
 cpdef tuple sample_draft(Py_ssize_t picks_made, views, dict own, rng)
 
 cdef dict _TILES
+cdef tuple _LAST_TILES
 
 @cython.locals(by_kind=list)
 cpdef _tile(cell, long kind)
@@ -31,13 +32,13 @@ cpdef _tile(cell, long kind)
 cpdef _observe(o, CitadelsState s, int seat)
 
 @cython.locals(hand_counts=tuple, discard=list, unseen=list, cards=cython.long, t=cython.long, sizes=list,
-               hand=list, size=cython.long, count=cython.long)
+               hand=list, size=cython.long, count=cython.long, bit=cython.long)
 cpdef _see_cards(o, CitadelsState s, int seat)
 
 @cython.locals(mine=list, views=list, gone=set, i=Py_ssize_t)
 cpdef _see_roles(o, CitadelsState s, int seat)
 
-@cython.locals(unseen=list, drawer=cython.long)
+@cython.locals(unseen=list, drawer=cython.long, board=tuple)
 cpdef _see_map(o, CitadelsState s, int seat)
 
 cdef tuple _TRAIT_NAMES

@@ -93,11 +93,20 @@ def _see_cards(o, s, seat: int) -> None:
     o.deck_size = size
     discard = s.discard
     o.discard = tuple(discard)
-    unseen = [DECK_COUNTS[t] - hand_counts[t] - discard[t] for t in TRAITS]
+    # the cards not in this hand, the discard or a creature's traits (each count read into a C long
+    # compiled, before it meets another)
+    unseen = []
+    for t in TRAITS:
+        count = DECK_COUNTS[t]
+        size = hand_counts[t]
+        count -= size
+        size = discard[t]
+        unseen.append(count - size)
     for cards in s.cr_card_traits:
         if cards:
             for t in TRAITS:
-                if cards & TRAIT_BIT[t]:
+                bit = TRAIT_BIT[t]
+                if cards & bit:
                     unseen[t] -= 1
     o.unseen_cards = tuple(unseen)
 
@@ -129,7 +138,10 @@ def _see_roles(o, s, seat: int) -> None:
 
 
 def _see_map(o, s, seat: int) -> None:
-    o.board = tuple(s.board.items())  # ((x, y), (tile kind, rotation)) in laying order
+    board = s.board_items  # ((x, y), (tile kind, rotation)) in laying order, made once per map
+    if board is None:
+        board = s.board_items = tuple(s.board.items())
+    o.board = board
     o._frontier = s.frontier.copy()  # (the view ``frontier`` is made when read: most observations never are)
     o.bottom = tuple(s.bottom)
     o.stack_size = sum(s.stack)
@@ -149,6 +161,10 @@ _TRAIT_NAMES = tuple(tuple(TRAIT_NAME[t] for t in TRAITS if mask & TRAIT_BIT[t])
                      for mask in range(sum(TRAIT_BIT) + 1))
 _new_tuple = tuple.__new__
 _TILES: dict = {}  # cell -> its Tile by tile kind, each made once: a Tile is immutable and a map has few cells
+# (board, its tiles()) of the last map asked for: the observations of one position and of the
+# positions after it until a lay share their board (CitadelsState.board_items), so the map is
+# made once per lay
+_LAST_TILES = (None, None)
 
 
 def _tile(cell, kind: int) -> Tile:
@@ -208,6 +224,7 @@ class CitadelsObservation(Observation):
         s.cr_pos, s.cr_traits, s.cr_card_traits, s.cr_wound, s.cr_fat, s.cr_food, s.cr_attacked = (
             list(column) for column in self.creature_columns)
         s.board = dict(self.board)
+        s.board_items = self.board
         s.frontier = dict(self.frontier)  # (in the frozenset's order, as it always was)
         s.bottom = list(self.bottom)
         self._deal_cards(s, rng)
@@ -296,10 +313,14 @@ class CitadelsObservation(Observation):
 
     def tiles(self) -> dict:
         """The map: cell -> ``Tile``."""
-        out = {}
-        for cell, placed in self.board:
-            out[cell] = _tile(cell, placed[0])
-        return out
+        global _LAST_TILES
+        board, made = _LAST_TILES
+        if board is not self.board:
+            made = {}
+            for cell, placed in self.board:
+                made[cell] = _tile(cell, placed[0])
+            _LAST_TILES = (self.board, made)
+        return made.copy()
 
     def tile(self, cell) -> Tile:
         """The tile at ``cell`` (KeyError where there is none)."""

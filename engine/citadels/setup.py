@@ -40,6 +40,7 @@ def new_game(num_players: int, seed: int, options: dict) -> CitadelsState:
     s.score = [0] * num_players
     s.log = []
     s.cached = None
+    s.board_items = None
     for seat in seats_from_crown(s):
         for _ in range(START_HAND):
             draw_trait_card(s, seat)

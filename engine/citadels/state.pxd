@@ -36,6 +36,7 @@ cdef class CitadelsState(State):
     cdef public dict board, frontier
     cdef public list cr_pos, cr_traits, cr_card_traits, cr_wound, cr_fat, cr_food, cr_attacked
     cdef public list personal_food, eating, score, log, cached
+    cdef public tuple board_items
 
     @cython.locals(cached=list)
     cpdef list legal_actions(self)

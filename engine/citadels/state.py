@@ -27,10 +27,12 @@ class CitadelsState(State):
         "stack", "bottom", "board", "frontier", "drawn", "lays_left",
         "cr_pos", "cr_traits", "cr_card_traits", "cr_wound", "cr_fat", "cr_food", "cr_attacked",
         "turn", "settled", "traited", "shaman_used", "personal_food", "pool", "eating",
-        "score", "log", "cached",
+        "score", "log", "cached", "board_items",
     )
     game = "citadels"
-    cache_slots = ("cached",)  # the legal actions of this position, once asked for
+    # the legal actions of this position, once asked for; the board's (cell, tile) pairs in laying
+    # order as observations show them, made once per map (None: not yet; a lay clears it)
+    cache_slots = ("cached", "board_items")
 
     # -- the contract verbs -------------------------------------------------
     def legal_actions(self) -> list:
@@ -107,6 +109,7 @@ class CitadelsState(State):
         c.score = self.score[:]
         c.log = self.log[:]
         c.cached = None
+        c.board_items = self.board_items  # (a tuple: shared)
         return c
 
     def scores(self) -> list:

@@ -27,6 +27,7 @@ class Position:
         s.board.clear()
         s.frontier.clear()
         lay(s.board, s.frontier, (0, 0), KIND["city"], 0)
+        s.board_items = None  # (the state's cache of the board as observations show it)
         for seat in range(players):  # empty hands: cards back to the deck
             for t in range(4):
                 s.deck[t] += s.hands[seat][t]
@@ -37,6 +38,7 @@ class Position:
         kind = KIND[name]
         s.stack[kind] -= 1
         lay(s.board, s.frontier, (x, y), kind, rotation)
+        s.board_items = None
         return self
 
     def creature(self, seat: int, x: int, y: int, *traits: str, wounded=False, fat=False, cards=True) -> int:

@@ -61,3 +61,28 @@ def test_render_shows_the_map_for_states_and_observations():
         s.apply(legal[rng.below(len(legal))])
     assert "P*" in s.render() and "round" in s.render()
     assert "seen by p0" in s.observation(0).render()
+
+
+def test_observations_show_the_map_as_it_is_after_every_lay_and_in_every_sample():
+    """The state keeps the board as observations show it until the next lay (board_items): each
+    observation's board, tiles() and creatures are the state's own at that moment, also in a
+    state sampled from an observation and in clones taken before a lay."""
+    for i in range(6):
+        num_players, seed, options = _game_setup(i)
+        s = GAME.new_game(num_players, seed, options)
+        rng = Rng(seed)
+        before = None
+        while not s.is_terminal():
+            for seat in range(s.num_players):
+                o = s.observation(seat)
+                assert o.board == tuple(s.board.items())
+                assert set(o.tiles()) == set(s.board)
+                assert [(c.seat, c.cell) for c in o.every_creature()] == [
+                    (c // 4, s.cr_pos[c]) for c in range(4 * s.num_players) if s.cr_pos[c] is not None]
+                t = o.sample(rng)
+                assert t.board == s.board and t.observation(seat).board == o.board
+            if before is not None:  # a clone made before the last move shows its own map
+                assert before.observation(0).board == tuple(before.board.items())
+            before = s.clone()
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
