@@ -3,18 +3,23 @@
 # View (the facts of one decision, made and read only here) is a final cdef class: its
 # attributes are C fields, read without a dict lookup by its methods, which are cpdef (loops,
 # not generator expressions: a closure keeps a method def); RuleBasedPlayer stays a plain
-# class (a SeededPlayer).  KEEP_VALUE is read only here.
+# class (a SeededPlayer).  KEEP_VALUE and NEIGHBOURS are read only here.
 import cython
+from engine.citadels.tiles cimport cell_index
 
 cdef dict KEEP_VALUE
 
 
 cpdef bint _adjacent(a, b)
 
-cdef tuple STEP
 
-@cython.locals(touching=cython.long, dx=cython.long, dy=cython.long)
-cpdef double _lay_value(dict tiles, long x, long y)
+cdef tuple STEP, NEIGHBOURS
+
+@cython.locals(cells=set)
+cpdef set _map_cells(tuple board)
+
+@cython.locals(at=cython.long, touching=cython.long, step=cython.long)
+cpdef double _lay_value(set cells, long x, long y)
 
 
 @cython.final

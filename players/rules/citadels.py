@@ -26,8 +26,11 @@ from __future__ import annotations
 
 from engine.citadels.actions import (Attack, Discard, EndTurn, Feed, Lay, PickRole, PlayTrait, Settle,
                                      ShamanGift, ShamanHeal, StopFeeding)
-from engine.citadels.tiles import STEP
+from engine.citadels.tiles import STEP, cell_index
 from players.base import SeededPlayer
+
+# A cell's four neighbours (engine.citadels.tiles.STEP) as offsets of its cell_index.
+NEIGHBOURS = tuple(cell_index(dx, dy) - cell_index(0, 0) for dx, dy in STEP)
 
 # Discard order: which card kinds a hand needs least (first discarded on ties).
 KEEP_VALUE = {"aquatic": 1, "camouflage": 2, "predator": 3, "fat": 4}
@@ -37,12 +40,21 @@ def _adjacent(a, b) -> bool:
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
-def _lay_value(tiles: dict, x: int, y: int) -> float:
-    """A tile laid at (x, y) on a map whose cells are the keys of ``tiles``: the tiles it touches,
+def _map_cells(board) -> set:
+    """The cells of a map (an observation's ``board``) by ``engine.citadels.tiles.cell_index``."""
+    cells = set()
+    for cell, _ in board:
+        cells.add(cell_index(cell[0], cell[1]))
+    return cells
+
+
+def _lay_value(cells: set, x: int, y: int) -> float:
+    """A tile laid at (x, y) on a map of these ``cells`` (``_map_cells``): the tiles it touches,
     then the nearer the centre the better."""
+    at = cell_index(x, y)
     touching = 0
-    for dx, dy in STEP:  # (the four sides)
-        if (x + dx, y + dy) in tiles:
+    for step in NEIGHBOURS:
+        if at + step in cells:
             touching += 1
     return touching - 0.01 * (abs(x) + abs(y))
 
@@ -200,8 +212,8 @@ class RuleBasedPlayer(SeededPlayer):
         return self._best(legal, value)
 
     def _lay(self, o, legal):
-        tiles = dict(o.board)  # (cell -> what lies there: _lay_value reads only which cells hold a tile)
-        return self._best(legal, lambda a: _lay_value(tiles, a.x, a.y))
+        cells = _map_cells(o.board)
+        return self._best(legal, lambda a: _lay_value(cells, a.x, a.y))
 
     def _feed(self, view, legal):
         feeds = [a for a in legal if isinstance(a, Feed)]
