@@ -47,7 +47,8 @@ cpdef return_disc(DominantState s, long e, bint always_to_bag=*)
 @cython.locals(e=cython.long)
 cpdef remove_disc(DominantState s, long c, bint always_to_bag=*)
 
-@cython.locals(bag=list, total=cython.long, r=cython.long, e=cython.long, k=cython.long)
+@cython.locals(bag=list, total=cython.long, r=cython.long, e=cython.long, k=cython.long, b0=cython.long,
+               b1=cython.long, b2=cython.long, b3=cython.long, b4=cython.long, b5=cython.long)
 cpdef long draw_random(DominantState s)
 
 @cython.locals(e=cython.long)

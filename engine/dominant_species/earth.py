@@ -119,7 +119,8 @@ def remove_disc(s, c: int, always_to_bag: bool = False) -> None:
 def draw_random(s) -> int:
     """One disc drawn uniformly from the bag (-1 if empty)."""
     bag = s.bag
-    total = bag[0] + bag[1] + bag[2] + bag[3] + bag[4] + bag[5]
+    b0, b1, b2, b3, b4, b5 = bag  # (C longs in the compiled build: the sum in C)
+    total = b0 + b1 + b2 + b3 + b4 + b5
     if not total:
         return -1
     r = s.rng.below(total)

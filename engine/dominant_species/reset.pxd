@@ -33,11 +33,11 @@ cpdef extinction(DominantState s, long saved)
                best=cython.long, holder=cython.long)
 cpdef survival(DominantState s)
 
-@cython.locals(glac=list, box=list, bag=list, b=cython.long, e=cython.long, dst=cython.long, src=cython.long,
-               i=cython.long, seat=cython.long)
+@cython.locals(glac=list, box=list, bag=list, b=cython.long, e=cython.long, k=cython.long, i=cython.long,
+               seat=cython.long)
 cpdef reseed(DominantState s)
 
-@cython.locals(b=cython.long, e=cython.long)
+@cython.locals(box=list, b=cython.long, e=cython.long)
 cpdef fill_boxes(DominantState s)
 
 

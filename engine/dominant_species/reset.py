@@ -104,13 +104,18 @@ def reseed(s) -> None:
     box, bag = s.box, s.bag
     for b in (BOX_REGRESSION, BOX_DEPLETION, BOX_WANDERLUST):
         for e in range(6):
-            bag[e] += box[b * 6 + e]
-            box[b * 6 + e] = 0
-    # d. shift the boxes
-    for dst, src in ((BOX_DEPLETION, BOX_WASTELAND), (BOX_WASTELAND, BOX_ABUNDANCE),
-                     (BOX_REGRESSION, BOX_ADAPTATION)):
-        box[dst * 6:dst * 6 + 6] = box[src * 6:src * 6 + 6]
-        box[src * 6:src * 6 + 6] = [0] * 6
+            k = box[b * 6 + e]
+            if k:
+                bag[e] += k
+                box[b * 6 + e] = 0
+    # d. shift the boxes: Wasteland to Depletion, Abundance to Wasteland, Adaptation to
+    # Regression (element by element: C list items in the compiled build, no slices)
+    for e in range(6):
+        box[BOX_DEPLETION * 6 + e] = box[BOX_WASTELAND * 6 + e]
+        box[BOX_WASTELAND * 6 + e] = box[BOX_ABUNDANCE * 6 + e]
+        box[BOX_ABUNDANCE * 6 + e] = 0
+        box[BOX_REGRESSION * 6 + e] = box[BOX_ADAPTATION * 6 + e]
+        box[BOX_ADAPTATION * 6 + e] = 0
     # e. four new discs each into Adaptation, Abundance, Wanderlust
     fill_boxes(s)
     # f. free APs back on their spaces
@@ -129,11 +134,12 @@ def reseed(s) -> None:
 
 
 def fill_boxes(s) -> None:
+    box = s.box
     for b in (BOX_ADAPTATION, BOX_ABUNDANCE, BOX_WANDERLUST):
         for _ in range(4):
             e = draw_random(s)
             if e >= 0:
-                s.box[b * 6 + e] += 1
+                box[b * 6 + e] += 1
 
 
 # each decision kind with its legal actions and its apply (register: a call,
