@@ -37,6 +37,9 @@ cpdef bint has_tile(DominantState s, long c)
 cpdef list vacant_corners(DominantState s)
 
 @cython.locals(elem=list, c=cython.long)
+cpdef bint has_vacant_corner(DominantState s)
+
+@cython.locals(elem=list, c=cython.long)
 cpdef list vacant_corners_of(DominantState s, long h)
 
 @cython.locals(elem=list, c=cython.long)
@@ -78,4 +81,4 @@ cpdef list adjacent_tiles(DominantState s, long h)
 cpdef bint adjacent(long a, long b)
 
 @cython.locals(terrain=list, tundra=list, out=list, h=cython.long, x=cython.long)
-cpdef list glaciation_targets(DominantState s)
+cpdef list glaciation_targets(DominantState s, bint first=*)

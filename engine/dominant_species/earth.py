@@ -92,6 +92,15 @@ def vacant_corners(s) -> list:
     return [c for c in s.live if elem[c] < 0]
 
 
+def has_vacant_corner(s) -> bool:
+    """Whether vacant_corners(s) has one (the first found ends the search: no list)."""
+    elem = s.elem
+    for c in s.live:
+        if elem[c] < 0:
+            return True
+    return False
+
+
 def vacant_corners_of(s, h: int) -> list:
     elem = s.elem
     return [c for c in s.geo.hex_corners[h] if elem[c] < 0]
@@ -183,8 +192,9 @@ def adjacent_tiles(s, h: int) -> list:
     return [x for x in NEIGHBOURS[h] if terrain[x] >= 0]
 
 
-def glaciation_targets(s) -> list:
-    """§3.4: non-tundra tiles adjacent to a tundra tile (none if the supply is out)."""
+def glaciation_targets(s, first: bool = False) -> list:
+    """§3.4: non-tundra tiles adjacent to a tundra tile (none if the supply is out); with
+    ``first``, at most the first (whether there is one, without the rest of the search)."""
     if s.tundra_left <= 0:
         return []
     terrain, tundra = s.terrain, s.tundra
@@ -194,6 +204,8 @@ def glaciation_targets(s) -> list:
             for x in NEIGHBOURS[h]:
                 if tundra[x]:
                     out.append(h)
+                    if first:
+                        return out
                     break
     return out
 

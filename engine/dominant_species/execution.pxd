@@ -73,6 +73,7 @@ cpdef list _legal_waste(DominantState s)
 @cython.locals(types=list, elem=list, c=cython.long)
 cpdef list _depletable(DominantState s)
 
+@cython.locals(types=list, elem=list, c=cython.long, e=cython.long)
 cpdef start_depletion(DominantState s, long owner, _i)
 
 cpdef list _legal_deplete(DominantState s)
@@ -125,7 +126,7 @@ cpdef tuple _type_keys(DominantState s, long h)
 cpdef long _competition_key(DominantState s, long h)
 
 @cython.locals(i=cython.long, n=cython.long, sp=list, out=list, h=cython.long, other=cython.long)
-cpdef list _competition_targets(DominantState s, long seat)
+cpdef list _competition_targets(DominantState s, long seat, bint first=*)
 
 cpdef list _legal_compete(DominantState s)
 
@@ -176,7 +177,7 @@ cpdef _dominate(DominantState s, action)
                h=cython.long)
 cpdef wasteland_sweep(DominantState s)
 @cython.locals(terrain=list, out=list, h=cython.long, x=cython.long)
-cpdef list blank_spots(DominantState s)
+cpdef list blank_spots(DominantState s, bint first=*)
 @cython.locals(wl_up=list)
 cpdef start_wanderlust(DominantState s, long owner, _i)
 @cython.locals(ctx=list, terrain=list, birds=bint, out=list, h=cython.long, moves=tuple, dests=cython.long, x=cython.long,
@@ -185,8 +186,8 @@ cpdef list _migration_moves(DominantState s, long seat)
 
 
 # (name cimports last: in a cycle of .pxd files a name is found only once declared)
-from engine.dominant_species.earth cimport (adjacent_tiles, bonus, dominant, eliminate, glaciation_targets, lay_tile,
-                                            move_cube, remove_disc, return_disc,
+from engine.dominant_species.earth cimport (adjacent_tiles, bonus, dominant, eliminate, glaciation_targets,
+                                            has_vacant_corner, lay_tile, move_cube, remove_disc, return_disc,
                                             speciation_limit, vacant_corners, vacant_corners_of)
 from engine.dominant_species.planning cimport vacant_spaces
 from engine.dominant_species.decisions cimport ask, done

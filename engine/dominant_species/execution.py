@@ -24,8 +24,8 @@ from engine.dominant_species.board import (ABUNDANCE, ADAPTATION, BIRDS, BOX_ABU
                                            SPECIATION, SPECIATION_FREE, STEP_REGRESSION, STEP_WASTELAND_SWEEP,
                                            TUNDRA, TWO_STEPS, WANDERLUST, WASTELAND)
 from engine.dominant_species.earth import (adjacent_tiles, bonus, dominant, eliminate, glaciate, lay_tile,
-                                           glaciation_targets, move_cube, remove_disc, return_disc, speciation_limit,
-                                           vacant_corners, vacant_corners_of)
+                                           glaciation_targets, has_vacant_corner, move_cube, remove_disc, return_disc,
+                                           speciation_limit, vacant_corners, vacant_corners_of)
 from engine.dominant_species.planning import vacant_spaces
 from engine.dominant_species.scoring import score_tile
 
@@ -212,7 +212,7 @@ def _regress(s, action):
 
 # -- 4 Abundance ---------------------------------------------------------------------------
 def start_abundance(s, owner, _i):
-    if box(s, BOX_ABUNDANCE) and vacant_corners(s):
+    if box(s, BOX_ABUNDANCE) and has_vacant_corner(s):
         ask(s, ABUND_ELEM, owner)
 
 
@@ -283,8 +283,15 @@ def _depletable(s):
 
 
 def start_depletion(s, owner, _i):
-    if _depletable(s):
-        ask(s, DEPLETE, owner)
+    # whether _depletable(s) has a corner: the first found ends the search
+    types = box(s, BOX_DEPLETION)
+    if types:
+        elem = s.elem
+        for c in s.live:
+            e = elem[c]
+            if e >= 0 and e in types:
+                ask(s, DEPLETE, owner)
+                return
 
 
 def _legal_deplete(s):
@@ -299,7 +306,7 @@ def _deplete(s, action):
 
 # -- 7 Glaciation ----------------------------------------------------------------------------------
 def start_glaciation(s, owner, _i):
-    if glaciation_targets(s):
+    if glaciation_targets(s, True):
         ask(s, ASK_GLACIATE, owner)
 
 
@@ -370,8 +377,8 @@ def _spec_free(s, action):
 
 
 # -- 9 Wanderlust ------------------------------------------------------------------------------------
-def blank_spots(s) -> list:
-    """The blank hexes next to a tile."""
+def blank_spots(s, first: bool = False) -> list:
+    """The blank hexes next to a tile (with ``first``, at most the first: whether there is one)."""
     terrain = s.terrain
     out = []
     for h in range(NUM_HEXES):
@@ -379,13 +386,15 @@ def blank_spots(s) -> list:
             for x in NEIGHBOURS[h]:
                 if terrain[x] >= 0:
                     out.append(h)
+                    if first:
+                        return out
                     break
     return out
 
 
 def start_wanderlust(s, owner, _i):
     wl_up = s.wl_up
-    if (wl_up[0] >= 0 or wl_up[1] >= 0 or wl_up[2] >= 0) and blank_spots(s):
+    if (wl_up[0] >= 0 or wl_up[1] >= 0 or wl_up[2] >= 0) and blank_spots(s, True):
         ask(s, WL_STACK, owner)
 
 
@@ -550,7 +559,7 @@ def _migrate(s, action):
 def start_competition(s, owner, i):
     # ctx: [space index, types used (bit mask), tiles chosen]
     s.ctx = [i, 0, 0]
-    if _competition_targets(s, owner):
+    if _competition_targets(s, owner, True):
         ask(s, COMPETE, owner)
 
 
@@ -571,7 +580,8 @@ def _competition_key(s, h):
     return -1
 
 
-def _competition_targets(s, seat):
+def _competition_targets(s, seat, first: bool = False):
+    """The ELIMINATE actions of ``seat`` (with ``first``, at most the first: whether there is one)."""
     i = s.ctx[0]
     if i == 0 and not s.opt.arachnid_competition_any_type and s.ctx[2]:
         return []
@@ -583,6 +593,8 @@ def _competition_targets(s, seat):
             for other in range(n):
                 if other != seat and sp[h * n + other]:
                     out.append((ELIMINATE, other, h))
+                    if first:
+                        return out
     return out
 
 
@@ -598,7 +610,7 @@ def _compete(s, action):
     s.ctx[1] |= 1 << _competition_key(s, h)
     s.ctx[2] += 1
     eliminate(s, h, victim)
-    if not _competition_targets(s, s.pseat):
+    if not _competition_targets(s, s.pseat, True):
         done(s)
 
 
