@@ -8,7 +8,7 @@ import cython
 from engine.dominant_species.state cimport DominantState
 
 cdef long EXECUTION, GLACIATION, INITIATIVE, NUM_SPACES, PLACE, _INIT, _GLAC_FIRST, _GLAC_LAST, NONE, ASK_PLACE
-cdef tuple SECTION_SIZE, SECTION_START, _ORDINARY, _PLACE
+cdef tuple SECTION_SIZE, SECTION_START, _ORDINARY, _BEFORE_GLAC, _AFTER_GLAC, _PLACE
 cdef frozenset FREE_SPACES
 
 
@@ -16,7 +16,7 @@ cdef frozenset FREE_SPACES
 cpdef list vacant_spaces(DominantState s, bint allow_initiative=*)
 
 @cython.locals(n=cython.long, supply=list, left=cython.long, order=list, k=cython.long, pos=cython.long,
-               seat=cython.long)
+               seat=cython.long, sp=cython.long)
 cpdef next_placement(DominantState s)
 
 cpdef list _legal_place(DominantState s)

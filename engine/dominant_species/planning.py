@@ -13,21 +13,24 @@ EXECUTION = 1
 _GLAC = range(SECTION_START[GLACIATION], SECTION_START[GLACIATION] + SECTION_SIZE[GLACIATION])
 _INIT = SECTION_START[INITIATIVE]
 _ORDINARY = tuple(sp for sp in range(NUM_SPACES) if sp not in FREE_SPACES and sp not in _GLAC)
+# the ordinary spaces before and after Glaciation's: the vacant ones joined in space order, no sort
+_BEFORE_GLAC = tuple(sp for sp in _ORDINARY if sp < _GLAC[0])
+_AFTER_GLAC = tuple(sp for sp in _ORDINARY if sp > _GLAC[-1])
 
 
 def vacant_spaces(s, allow_initiative: bool = True) -> list:
-    """Vacant eyeball spaces (never a free space; Glaciation: only the leftmost
-    vacant one under ``glaciation_place_leftmost``)."""
+    """Vacant eyeball spaces in space order (never a free space; Glaciation: only the
+    leftmost vacant one under ``glaciation_place_leftmost``)."""
     ap = s.ap
-    out = [sp for sp in _ORDINARY if ap[sp] == -1]
+    out = [sp for sp in _BEFORE_GLAC if ap[sp] == -1]
     if not allow_initiative and out and out[0] == _INIT:
         del out[0]
     glac = [sp for sp in _GLAC if ap[sp] == -1]
     if glac:
         if s.opt.glaciation_place_leftmost:
             glac = glac[:1]
-        out.extend(glac)
-        out.sort()
+        out += glac
+    out += [sp for sp in _AFTER_GLAC if ap[sp] == -1]
     return out
 
 
@@ -83,7 +86,7 @@ def _place(s, action):
             if space == sp:
                 break
             i += 1
-    del ctx[i]
+    ctx.pop(i)  # (a C list pop in the compiled build; del is a generic item deletion there)
     if _GLAC_FIRST <= sp < _GLAC_LAST and s.opt.glaciation_place_leftmost and s.ap[sp + 1] == -1:
         ctx.insert(i, _PLACE[sp + 1])
     s.pk = NONE
