@@ -73,3 +73,30 @@ def test_views_for_bot_authors():
     assert tiles["(0,0)"].tundra and tiles["(1,0)"].terrain == "desert" and tiles["(1,0)"].dominant == 1
     assert len(o.faceup_cards) == 5 and sum(len(v) for v in o.boxes.values()) >= 3
     assert "dominant" in o.render()
+
+
+def test_the_playout_dispatch_calls_what_the_decision_tables_register():
+    """flow.legal_of / apply_of (the if-chain random playouts take, C calls when compiled) give the
+    same legal lists and the same next states as decisions.LEGAL / APPLY, for every decision met
+    in random games under every option set."""
+    from engine.dominant_species import decisions, flow
+    from tests.contract.test_every_game import first_difference, freeze
+
+    met = set()
+    for i in range(5):  # (five short games: 2 to 6 players, 6 turns)
+        n, seed, options = setup(i)
+        s = GAME.new_game(n, seed, options)
+        rand = random.Random(seed).random
+        while not s.is_terminal():
+            pk = s.pk
+            met.add(pk)
+            legal = decisions.LEGAL[pk](s.clone())
+            assert flow.legal_of(s.clone(), pk) == legal
+            action = legal[int(rand() * len(legal))]
+            by_table, by_chain = s.clone(), s.clone()
+            decisions.APPLY[pk](by_table, action)
+            flow.apply_of(by_chain, pk, action)
+            a, b = freeze(by_table), freeze(by_chain)
+            assert a == b, first_difference(a, b)
+            s.apply(action)
+    assert len(met) >= 30  # (most of the game's decisions: the chain's kinds and the cards')
