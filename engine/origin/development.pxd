@@ -25,7 +25,7 @@ cpdef list _trait_plays(long kind, long trait, long seat, Py_ssize_t size)
 # (the trait masks as C longs: each list item is read into one (mask, traits_here,
 # blocking[kind]) before it meets another, so no test makes a new int)
 @cython.locals(seat=cython.int, own=list, n_own=Py_ssize_t, a=list, free=list, blocking=list,
-               seat_sides=list, actions=list, kind=Py_ssize_t, how=cython.long, trait=cython.long, plays=list,
+               actions=list, kind=Py_ssize_t, how=cython.long, trait=cython.long, plays=list,
                pos=Py_ssize_t, other=cython.int, row=list, every=tuple, hand=list, traits_here=cython.long,
                bits=cython.long, mask=cython.long)
 cpdef list development_actions(OriginState s)

@@ -108,6 +108,7 @@ _MAX_POS = 32  # rows hold this many positions from the start; more are added on
 # a call pays)
 _FREE = [[None] * (_MAX_POS + 1) for seat in range(8)]
 _KINDS = range(NUM_KINDS)
+_ALWAYS_LINKED = _ALWAYS | _LINKED
 _COMPILED = cython.compiled
 
 
@@ -151,7 +152,7 @@ def development_actions(s) -> list:
             for _, trait, _ in _SIDES[kind]:
                 _trait_plays(kind, trait, seat, n_own)
         _free_blocks(seat, n_own)
-    traits_here = _ALWAYS | _LINKED if s.links[seat] else _ALWAYS  # and every trait some own animal has
+    traits_here = _ALWAYS_LINKED if s.links[seat] else _ALWAYS  # and every trait some own animal has
     for a in own:
         mask = a[TRAITS_MASK]
         traits_here |= mask
@@ -159,7 +160,6 @@ def development_actions(s) -> list:
     if free is None:
         free = _free_blocks(seat, n_own)
     blocking = _KIND_BLOCKING
-    seat_sides = _SEAT_SIDES[seat]
     hand = s.hands[seat]
     actions = []
     # the kinds in hand: ``cython.compiled`` is a constant to Cython, so the compiled build loops over
@@ -173,7 +173,7 @@ def development_actions(s) -> list:
             actions += free[kind]
             continue
         actions.append(_ANIMAL[kind])
-        for how, trait, bits, plays in seat_sides[kind]:
+        for how, trait, bits, plays in _SEAT_SIDES[seat][kind]:
             if how == _SINGLE:
                 if not traits_here & bits:
                     actions += plays[:n_own]
