@@ -70,10 +70,9 @@ cpdef start_wasteland(DominantState s, long owner, _i)
 
 cpdef list _legal_waste(DominantState s)
 
-@cython.locals(types=list, elem=list, c=cython.long)
-cpdef list _depletable(DominantState s)
+@cython.locals(types=list, elem=list, c=cython.long, e=cython.long, out=list)
+cpdef list _depletable(DominantState s, bint first=*)
 
-@cython.locals(types=list, elem=list, c=cython.long, e=cython.long)
 cpdef start_depletion(DominantState s, long owner, _i)
 
 cpdef list _legal_deplete(DominantState s)

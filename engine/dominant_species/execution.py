@@ -276,22 +276,25 @@ def wasteland_sweep(s) -> None:
 
 
 # -- 6 Depletion ---------------------------------------------------------------------------------
-def _depletable(s):
+def _depletable(s, first: bool = False) -> list:
+    """The corners whose element lies in the Depletion box (with ``first``, at most the first:
+    whether there is one)."""
     types = box(s, BOX_DEPLETION)
-    elem = s.elem
-    return [c for c in s.live if elem[c] >= 0 and elem[c] in types] if types else []
-
-
-def start_depletion(s, owner, _i):
-    # whether _depletable(s) has a corner: the first found ends the search
-    types = box(s, BOX_DEPLETION)
+    out = []
     if types:
         elem = s.elem
         for c in s.live:
             e = elem[c]
             if e >= 0 and e in types:
-                ask(s, DEPLETE, owner)
-                return
+                out.append(c)
+                if first:
+                    return out
+    return out
+
+
+def start_depletion(s, owner, _i):
+    if _depletable(s, True):
+        ask(s, DEPLETE, owner)
 
 
 def _legal_deplete(s):

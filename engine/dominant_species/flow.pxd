@@ -47,4 +47,4 @@ from engine.dominant_species.execution cimport (_abund_corner, _abund_elem, _ada
                                                 _legal_wl_hex, _legal_wl_move, _legal_wl_stack, _migrate, _regress,
                                                 _replace, _spec_corner, _spec_free, _waste, _wl_corner, _wl_elem,
                                                 _wl_hex, _wl_move, _wl_stack, add_species_step, run_step)
-from engine.dominant_species.planning cimport _place, next_placement
+from engine.dominant_species.planning cimport _legal_place, _place, next_placement

@@ -22,7 +22,7 @@ from engine.dominant_species.execution import (_abund_corner, _abund_elem, _adap
                                                _legal_wl_hex, _legal_wl_move, _legal_wl_stack, _migrate, _regress,
                                                _replace, _spec_corner, _spec_free, _waste, _wl_corner, _wl_elem,
                                                _wl_hex, _wl_move, _wl_stack, add_species_step, run_step)
-from engine.dominant_species.planning import _place, next_placement
+from engine.dominant_species.planning import _legal_place, _place, next_placement
 
 _NSTEPS = len(STEPS)
 
@@ -87,7 +87,7 @@ def legal_of(s, pk: int) -> list:
     commonest in random playouts first, so that the compiled build calls each in C (the
     cards' kinds, dominance's, through the table)."""
     if pk == PLACE:
-        return s.ctx[:]
+        return _legal_place(s)
     if pk == SPEC_COUNT:
         return _legal_spec_count(s)
     if pk == SPEC_CORNER:
