@@ -1097,6 +1097,12 @@ def serve(results: Path = typer.Argument(..., help="a tournament's results folde
           submissions_per_hour: int = typer.Option(10, help="submissions a user may make in an hour"),
           live_players: int = typer.Option(3, help="players a user may have on the ladder at once"),
           max_upload_mb: float = typer.Option(8.0, help="largest upload (a .py or a .zip)"),
+          upload_quota_mb: float = typer.Option(256.0, help="disk a user's uploads may hold together, unpacked"),
+          check_workers: int = typer.Option(1, min=1, help="submissions checked at once (each in a process of its "
+                                            "own, beside the games; one per user at a time)"),
+          proxy: List[str] = typer.Option([], help="a reverse proxy's address (repeat for several): from it, "
+                                          "the last hop of X-Forwarded-For is the client; from anywhere else "
+                                          "the header is ignored"),
           secure_cookies: bool = typer.Option(False, help="mark cookies Secure (behind a TLS proxy)")):
     """Serve a tournament as an online ladder: accounts, uploads checked in the jail, games
     played for ever where ratings are least certain, pages and a JSON API (docs/serve.md)."""
@@ -1108,12 +1114,13 @@ def serve(results: Path = typer.Argument(..., help="a tournament's results folde
     from arena.store.results import ResultsError
 
     limits = Limits(submissions_per_hour=submissions_per_hour, live_players=live_players,
-                    upload=UploadLimits(max_bytes=int(max_upload_mb * 1024 * 1024)), rate=rate,
-                    burst=max(1, int(rate * 5)))
+                    upload=UploadLimits(max_bytes=int(max_upload_mb * 1024 * 1024),
+                                        user_quota=int(upload_quota_mb * 1024 * 1024)),
+                    rate=rate, burst=max(1, int(rate * 5)))
     try:
         run_server(results, host=host, port=port, address=_ray_address(address), workers=workers,
                    database=database, uploads=uploads, limits=limits, secure_cookies=secure_cookies,
-                   echo=lambda m: typer.echo(m))
+                   check_workers=check_workers, proxies=proxy, echo=lambda m: typer.echo(m))
     except (ConfigError, ResultsError, TournamentError, ValueError, RuntimeError) as exc:
         _fail(str(exc))
 

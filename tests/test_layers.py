@@ -106,3 +106,31 @@ def test_no_two_test_modules_share_a_name():
     for path in sorted((ROOT / "tests").rglob("test_*.py")):
         seen.setdefault(path.name, []).append(path.relative_to(ROOT).as_posix())
     assert {name: paths for name, paths in seen.items() if len(paths) > 1} == {}
+
+
+PLAY_PATH = {"run_on_ray", "run_in_process", "play_one", "start_ray", "RayRunner"}  # arena.runs.runner, .worker
+
+
+def names_imported_from(path: Path, modules: set) -> set:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    return {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module in modules
+            for alias in node.names}
+
+
+def test_games_are_played_and_appended_only_through_the_one_play_path():
+    """arena tournament (and match, tune, submit) and the ladder play through arena.runs.playing:
+    no other module starts games on Ray or in its process, nor appends to a results store."""
+    found = {}
+    for path in sorted((ROOT / "arena").rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        if name in ("arena/runs/playing.py", "arena/runs/runner.py", "arena/runs/worker.py") or \
+                name.startswith(("arena/bench/", "arena/store/")):  # the benchmarks time the parts themselves
+            continue
+        bad = names_imported_from(path, {"arena.runs.runner", "arena.runs.worker"}) & PLAY_PATH
+        if "store.append(" in path.read_text():
+            bad.add("store.append")
+        if bad:
+            found[name] = sorted(bad)
+    assert found == {}
+    ladder = (ROOT / "arena/serve/ladder.py").read_text()
+    assert "from arena.runs.playing import" in ladder and "signal.signal(" not in ladder

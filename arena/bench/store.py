@@ -85,14 +85,13 @@ def templates(seats: int, count: int = TEMPLATES) -> list:
 
 def synthetic_games(cfg, start: int, stop: int, seed: int = 0):
     """Records ``start`` to ``stop`` of the tournament, in the order a run plays them."""
-    from arena.runs.schedule import deal_seed, game_id, pairings
+    from arena.runs.schedule import deal_seed, pairings, scheduled_game
 
     rng = random.Random(seed * 1_000_003 + start)
     names = [p.name for p in cfg.players]
     strength = {name: 1.5 * i / max(1, len(names) - 1) for i, name in enumerate(names)}
     real = templates(cfg.seats)
     all_pairings = pairings(names, cfg.seats)
-    per_pairing = cfg.games_per_pairing * cfg.seats
     number = 0
     for deal in range(cfg.games_per_pairing):
         for position, pairing in enumerate(all_pairings):
@@ -104,12 +103,9 @@ def synthetic_games(cfg, start: int, stop: int, seed: int = 0):
                 if number >= stop:
                     return
                 if number >= start:
-                    seating = list(pairing[rotation:] + pairing[:rotation])
-                    yield _game(rng, real[rng.randrange(len(real))], strength, seating,
-                                {"id": game_id(pairing, deal, rotation), "index": position * per_pairing +
-                                 deal * cfg.seats + rotation, "pairing": list(pairing), "deal": deal,
-                                 "rotation": rotation, "game": "origin", "options": {},
-                                 "num_players": cfg.seats, "seed": game_seed, "players": seating})
+                    job = dict(scheduled_game(position, cfg.games_per_pairing, pairing, deal, rotation,
+                                              game_seed).to_dict(), game="origin", options={}, num_players=cfg.seats)
+                    yield _game(rng, real[rng.randrange(len(real))], strength, job["players"], job)
                 number += 1
 
 
@@ -204,7 +200,8 @@ def _scratch(cfg, folder: Path, games: int) -> dict:
 
 def _resume(cfg, folder: Path, games: int) -> dict:
     from arena.runs.schedule import pending_games
-    from arena.runs.tournament import check_log_against_schedule, open_results, tournament_key
+    from arena.runs.playing import tournament_key
+    from arena.runs.tournament import check_log_against_schedule, open_results
 
     with _Clock() as clock:
         store = open_results(cfg, False, lambda _: None)

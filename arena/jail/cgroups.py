@@ -447,9 +447,12 @@ def sweep(layout: _Layout | None, owner: int | None = None, counts: dict | None 
             master = name[len(PREFIX):].split("-")[0]
             if master.isdigit():
                 counts[int(master)] = counts.get(int(master), 0) + found
-        cgroup.kill()
-        cgroup.thaw()
-        cgroup.remove()
+        try:
+            cgroup.kill()
+            cgroup.thaw()
+            cgroup.remove()
+        except OSError:  # removed meanwhile (by its master's janitor, or another sweep)
+            continue
     return killed
 
 

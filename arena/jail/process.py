@@ -33,6 +33,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import weakref
 from collections import OrderedDict
@@ -544,6 +545,7 @@ class Jail:
         self.templates: OrderedDict = OrderedDict()
         self.players = weakref.WeakSet()
         self.views: dict = {}
+        self.lock = threading.Lock()  # a template's control socket serves one spawn at a time
 
     def template(self, view: View, game: str, plugins: list) -> Template:
         key = (view.key(), game, tuple(plugins))
@@ -572,9 +574,10 @@ class Jail:
         return self.views[key]
 
     def spawn(self, spec: str, params: dict, game: str, limits: Limits) -> PlayerProcess:
-        """A fresh jailed player for one game."""
-        process = PlayerProcess(self, spec, params, game, limits)
-        self.players.add(process)
+        """A fresh jailed player for one game (from any thread: one spawn at a time)."""
+        with self.lock:
+            process = PlayerProcess(self, spec, params, game, limits)
+            self.players.add(process)
         return process
 
     def close(self) -> None:

@@ -22,6 +22,8 @@ import hashlib
 from dataclasses import dataclass
 from itertools import combinations
 
+from arena.store.tally import seating
+
 
 @dataclass(frozen=True)
 class ScheduledGame:
@@ -65,17 +67,23 @@ def pairings(names: list, seats: int) -> list:
     return [tuple(sorted((names[i] for i in combo), key=str)) for combo in combos]
 
 
+def scheduled_game(position: int, deals: int, pairing: tuple, deal: int, rotation: int, seed: int) -> ScheduledGame:
+    """The game of ``pairing`` (the ``position``-th pairing of the schedule), deal ``deal``
+    (of ``deals`` per pairing) and seat rotation ``rotation``: the one place its index, id and
+    seating are made."""
+    seats = len(pairing)
+    return ScheduledGame(position * deals * seats + deal * seats + rotation, game_id(pairing, deal, rotation),
+                         pairing, deal, rotation, seed, seating(pairing, rotation))
+
+
 def build_schedule(cfg, key: bytes | None = None) -> list:
     """Every game of the tournament, in schedule order; ``key``: the tournament's secret."""
-    names = [p.name for p in cfg.players]
     games = []
-    for pairing in pairings(names, cfg.seats):
+    for position, pairing in enumerate(pairings([p.name for p in cfg.players], cfg.seats)):
         for deal in range(cfg.games_per_pairing):
             seed = deal_seed(cfg.seed, pairing, deal, key)
-            for rotation in range(cfg.seats):
-                seating = pairing[rotation:] + pairing[:rotation]
-                games.append(ScheduledGame(len(games), game_id(pairing, deal, rotation), pairing,
-                                           deal, rotation, seed, seating))
+            games += [scheduled_game(position, cfg.games_per_pairing, pairing, deal, rotation, seed)
+                      for rotation in range(cfg.seats)]
     return games
 
 
@@ -84,20 +92,48 @@ def scheduled_count(cfg) -> int:
     return len(pairings([p.name for p in cfg.players], cfg.seats)) * cfg.games_per_pairing * cfg.seats
 
 
-def pending_games(cfg, key: bytes | None, missing) -> list:
+def pending_games(cfg, key: bytes | None, missing, deals: int | None = None) -> list:
     """The games of the schedule still to play, in the order a run dispatches them: deal by deal
     across the pairings (so a stopped run leaves a fair sample).  ``missing(pairing, deal)``:
-    the rotations of that deal not yet recorded.  Only these games are built, so a rerun of a
-    long tournament costs what is left to play, not the whole schedule."""
+    the rotations of that deal not yet recorded; ``deals``: of each pairing, the first that many
+    (the config's ``games_per_pairing`` where not given).  Only these games are built, so a rerun
+    of a long tournament costs what is left to play, not the whole schedule."""
+    deals = cfg.games_per_pairing if deals is None else deals
     all_pairings = pairings([p.name for p in cfg.players], cfg.seats)
-    per_pairing = cfg.games_per_pairing * cfg.seats
     games = []
-    for deal in range(cfg.games_per_pairing):
+    for deal in range(deals):
         for position, pairing in enumerate(all_pairings):
             rotations = missing(pairing, deal)
             if rotations:
                 seed = deal_seed(cfg.seed, pairing, deal, key)
-                games += [ScheduledGame(position * per_pairing + deal * cfg.seats + rotation,
-                                        game_id(pairing, deal, rotation), pairing, deal, rotation, seed,
-                                        pairing[rotation:] + pairing[:rotation]) for rotation in rotations]
+                games += [scheduled_game(position, deals, pairing, deal, rotation, seed) for rotation in rotations]
+    return games
+
+
+def uncertain_games(cfg, key: bytes | None, tally, sigma: dict, limit: int, skip=lambda gid: False) -> list:
+    """A ladder's next games, once every pairing has its base deals: the next deal (each rotation
+    not yet recorded) of the pairings whose players' ratings are least certain (the largest sum
+    of TrueSkill sigmas, ``sigma``: name -> sigma, 25/3 for a player not rated yet; ties: the
+    pairing with fewer deals, then the schedule's order), until ``limit`` games.  A deal left half
+    played is finished first; ``skip(game id)``: games not to offer (failed too often).  Indexes
+    count ``cfg.games_per_pairing`` deals per pairing (a ladder's stored config follows the deals
+    played)."""
+    order = pairings([p.name for p in cfg.players], cfg.seats)
+
+    def deals(pairing):
+        t = tally.pairings.get(pairing)
+        return t.deals_recorded() if t is not None else 0
+
+    ranked = sorted(enumerate(order), key=lambda ip: (-round(sum(sigma.get(n, 25 / 3) for n in ip[1]), 6),
+                                                       deals(ip[1]), ip[0]))
+    games = []
+    for position, pairing in ranked:
+        deal = deals(pairing)
+        if deal and tally.missing(pairing, deal - 1):
+            deal -= 1  # a deal left half played
+        seed = deal_seed(cfg.seed, pairing, deal, key)
+        games += [scheduled_game(position, max(cfg.games_per_pairing, 1), pairing, deal, rotation, seed)
+                  for rotation in tally.missing(pairing, deal) if not skip(game_id(pairing, deal, rotation))]
+        if len(games) >= limit:
+            break
     return games

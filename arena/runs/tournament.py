@@ -15,10 +15,8 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import threading
 import secrets
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,8 +28,8 @@ from arena.reports.leaderboard import build_leaderboard, render_json, render_mar
 from arena.game.match import player_seed
 from arena.game.player_text import for_terminal
 from arena.store.results import ResultsError, ResultsStore
-from arena.runs.runner import (BACKSTOP_GRACE, ClusterLost, Interrupted, Progress, RayAddressError,
-                               resolve_address, run_in_process, run_on_ray)
+from arena.runs.playing import Playing, lock_results
+from arena.runs.runner import BACKSTOP_GRACE, ClusterLost, Interrupted, Progress, RayAddressError, resolve_address
 from arena.runs.schedule import deal_seed, pairings, pending_games, scheduled_count
 
 
@@ -178,14 +176,6 @@ def refuse_changes(cfg: TournamentConfig, old: TournamentConfig | None, tally) -
             "(the old results are moved aside, not deleted).")
 
 
-def lock_results(folder: Path) -> ResultsStore:
-    store = ResultsStore(folder)
-    if not store.try_lock():
-        raise TournamentError(f"{folder} is in use by another arena run (pid {store.lock_holder()}); "
-                              "wait for it to finish or stop it first")
-    return store
-
-
 def check_log_against_schedule(cfg: TournamentConfig, store: ResultsStore, key: bytes | None, echo) -> int:
     """Check the games the store read against the schedule (each game's seed and seats) and
     note the games no longer scheduled; returns how many those are."""
@@ -219,13 +209,6 @@ def job_for(cfg: TournamentConfig, game, key: bytes | None = None) -> dict:
     if key is not None:
         job["player_seeds"] = [player_seed(game.seed, seat, key) for seat in range(len(game.players))]
     return job
-
-
-def tournament_key(cfg: TournamentConfig, store: ResultsStore) -> bytes | None:
-    """The key of the game and player seeds: the tournament's secret, None where they are
-    public.  The secret exists either way: it also signs the log."""
-    key = store.secret()
-    return None if cfg.seeds == "public" else key
 
 
 def isolation_note(cfg: TournamentConfig, nodes: dict | None = None, probed: dict | None = None) -> dict:
@@ -307,7 +290,11 @@ def _play_and_rate(cfg, store, workers, address, games_per_task, echo, progress_
             address = resolve_address(address)
         except RayAddressError as exc:
             raise TournamentError(str(exc)) from None
-    key = tournament_key(cfg, store)
+    if workers is None:  # a cluster is used whole unless --workers says otherwise
+        workers = 0 if address else cfg.workers
+    playing = Playing(cfg, store, game_setup(cfg), workers, address, games_per_task=games_per_task, grace=grace,
+                      echo=echo, ray_log=str(cfg.folder / RAY_LOG))
+    key = playing.key
     check_log_against_schedule(cfg, store, key, echo)
     store.write_config(cfg.to_yaml())
     done, scheduled = store.tally.recorded, scheduled_count(cfg)
@@ -320,62 +307,36 @@ def _play_and_rate(cfg, store, workers, address, games_per_task, echo, progress_
     if stopped:
         echo(stopped)
     note = machine_note(cfg, store)
-    if workers is None:  # a cluster is used whole unless --workers says otherwise
-        workers = 0 if address else cfg.workers
-    played = [0]
-    unplayed: list = []  # games that failed for no player's reason: not recorded, played on the next run
-    ctrl_c = DeferredInterrupt()
-
-    batches = [0]
-
-    def keep(batch):
-        batches[0] += 1
-        if batches[0] in (1, 10) and address is None:
-            leftovers.remember(cfg.folder)  # Ray's processes, for a run after a kill -9 to stop
-        unplayed.extend(r for r in batch if r.get("failed"))
-        batch = [r for r in batch if not r.get("failed")]
-        with ctrl_c.deferred():  # a game is in the log and in this run's count, or in neither
-            store.append(batch)
-            played[0] += len(batch)
-
-    interrupted, lost, node_notes = 0, "", {}
+    interrupted, lost = 0, ""
     if pending:
-        where = f"Ray at {address}" if address else f"{workers} Ray workers" if workers > 1 else "this process"
         echo(f"{cfg.name}: {len(pending)} of {plural(scheduled, 'game')} to play ({scheduled - len(pending)} already "
-             f"recorded) on {where}")
+             f"recorded) on {playing.where()}")
         echo(isolation_text(note))
         progress = Progress(len(pending), progress_stream or sys.stderr)
         try:
-            ctrl_c.install()
-            if address or workers > 1:
-                run_on_ray(game_setup(cfg), pending, keep, workers, address, progress,
-                           games_per_task or cfg.games_per_task, grace, echo=echo,
-                           ray_log=str(cfg.folder / RAY_LOG), node_notes=node_notes, on_started=ctrl_c.install)
-            else:
-                run_in_process(game_setup(cfg), pending, keep, progress)
+            playing.interrupts.install()
+            playing.play(pending, progress)
         except Interrupted:
-            interrupted = ctrl_c.received or signal.SIGINT
+            interrupted = playing.interrupts.received or signal.SIGINT
         except ClusterLost as exc:
-            lost = (f"{exc}: {store.tally.recorded} of {plural(scheduled, 'game')} kept ({played[0]} played by this "
-                    "run), the leaderboard written from them; run the same command again to resume once the "
+            lost = (f"{exc}: {store.tally.recorded} of {plural(scheduled, 'game')} kept ({playing.played} played by "
+                    "this run), the leaderboard written from them; run the same command again to resume once the "
                     "cluster is back")
         except RayAddressError as exc:
             raise TournamentError(str(exc)) from None
         finally:
-            ctrl_c.uninstall()
+            playing.interrupts.uninstall()
             progress.close()
             store.close()
-            from arena.runs.worker import close_pool
-
-            close_pool()
-            leftovers.forget(cfg.folder)
+            playing.close()
+    unplayed = playing.unplayed
     if unplayed:
         echo(f"warning: {plural(len(unplayed), 'game')} failed for no player's reason and "
              f"{'was' if len(unplayed) == 1 else 'were'} not recorded "
              f"(first: {for_terminal(unplayed[0]['failed'])}); run the same command again to play them")
-    keep_node_notes(store, node_notes)
+    keep_node_notes(store, playing.node_notes)
     board = write_leaderboard(cfg, store, report)
-    return Outcome(board, played[0], done, scheduled, interrupted, cfg.folder, lost)
+    return Outcome(board, playing.played, done, scheduled, interrupted, cfg.folder, lost)
 
 
 def keep_node_notes(store: ResultsStore, notes: dict) -> None:
@@ -406,55 +367,6 @@ def isolation_text(note: dict) -> str:
     if note.get("sandboxed"):
         return text
     return f"WARNING: missing here: {', '.join(note.get('missing', []))}; " + text
-
-
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # Ctrl-C; timeout, docker stop, systemd; a closed terminal
-
-
-class DeferredInterrupt:
-    """Ctrl-C, SIGTERM and SIGHUP stop a run the same way (``received``: the first signal's
-    number), except while a batch of records is being kept: then the stop waits until the
-    batch is both written and counted.  A signal ignored when the run began (``nohup``'s
-    SIGHUP) stays ignored.  :meth:`install` again after Ray's start, which puts a SIGTERM
-    handler of its own in place (it prints C++ stack dumps and ends the process)."""
-
-    def __init__(self):
-        self.holding = self.pending = False
-        self.previous: dict = {}
-        self.received = 0
-
-    def install(self) -> None:
-        if threading.current_thread() is not threading.main_thread():
-            return
-        for number in STOP_SIGNALS:
-            current = signal.getsignal(number)
-            if current is signal.SIG_IGN or current == self._on_signal:
-                continue
-            before = signal.signal(number, self._on_signal)
-            self.previous.setdefault(number, before)
-
-    def uninstall(self) -> None:
-        for number, before in self.previous.items():
-            signal.signal(number, before if before is not None else signal.SIG_DFL)
-        self.previous = {}
-
-    def _on_signal(self, signum, frame):
-        self.received = self.received or signum
-        if self.holding:
-            self.pending = True
-        else:
-            raise KeyboardInterrupt
-
-    @contextmanager
-    def deferred(self):
-        self.holding = True
-        try:
-            yield
-        finally:
-            self.holding = False
-        if self.pending:
-            self.pending = False
-            raise KeyboardInterrupt
 
 
 def leaderboard_of(cfg, store: ResultsStore) -> tuple:

@@ -14,6 +14,7 @@ import shutil
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,7 +25,7 @@ from sqlalchemy import func, select
 from arena.runs.config import params_problem
 from arena.serve.accounts import NAME, session_of, user_of_token
 from arena.serve.db import GameIndex, GameSeat, RatingPoint, Submission
-from arena.serve.uploads import UploadError, UploadLimits, place_upload
+from arena.serve.uploads import UploadError, UploadLimits, check_user_quota, disk_margin, place_upload
 
 SESSION_COOKIE = "arena_session"
 HISTORY_POINTS = 400  # of a player's rating history, at most, in its answer and its plot
@@ -139,11 +140,13 @@ def writer(request: Request, db, form_csrf: str | None = None) -> str:
 
 # --- submissions ----------------------------------------------------------------------------------
 
-LIVE = ("queued", "checking", "accepted")
+LIVE = ("queued", "checking", "accepted")  # a submission that may yet play (one a user can retire)
 
 
 def submit(ctx: Context, db, user: str, file: UploadFile, cls: str, name: str, params_text: str) -> Submission:
-    """Store an upload and queue it for its checks (the ladder's loop checks it)."""
+    """Store an upload and queue it for its checks (the ladder's checks pool checks it).  A user's
+    uploads are taken one at a time; the global lock is held only to count the limits and to add
+    the row, never while an upload is read or unpacked."""
     if not NAME.fullmatch(name or ""):
         raise HTTPException(400, f"name {name!r}: use 1 to 40 letters, digits, _ or -")
     try:
@@ -155,14 +158,51 @@ def submit(ctx: Context, db, user: str, file: UploadFile, cls: str, name: str, p
     problem = params_problem(params)
     if problem:
         raise HTTPException(400, f"params: {problem}")
-    with SUBMITTING:  # the limits below are counted and the row added as one step (parallel uploads)
-        return _submit(ctx, db, user, file, cls, name, params)
+    with _user_lock(user):
+        with SUBMITTING:
+            _check_limits(ctx, db, user, name)
+        folder, spec = _store_upload(ctx, user, file, cls)
+        try:
+            with SUBMITTING:  # counted again with the row added as one step (another user, the same name)
+                version = _check_limits(ctx, db, user, name)
+                sub = Submission(owner=user, name=name, version=version, spec=spec, params=params, status="queued",
+                                 ladder_name=name if version == 1 else f"{name}.v{version}")
+                db.add(sub)
+                db.commit()
+        except HTTPException:
+            db.rollback()
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+        except Exception:
+            db.rollback()
+            shutil.rmtree(folder, ignore_errors=True)
+            raise HTTPException(409, f"player {name!r} was submitted at the same moment; try again") from None
+    return sub
 
 
 SUBMITTING = threading.Lock()
+_USER_LOCKS: dict = {}  # user -> [lock, holders]
 
 
-def _submit(ctx: Context, db, user: str, file: UploadFile, cls: str, name: str, params: dict) -> Submission:
+@contextmanager
+def _user_lock(user: str):
+    with SUBMITTING:
+        entry = _USER_LOCKS.setdefault(user, [threading.Lock(), 0])
+        entry[1] += 1
+    try:
+        with entry[0]:
+            yield
+    finally:
+        with SUBMITTING:
+            entry[1] -= 1
+            if not entry[1]:
+                del _USER_LOCKS[user]
+
+
+def _check_limits(ctx: Context, db, user: str, name: str) -> int:
+    """The next version of ``user``'s player ``name``, within the per-user limits; an HTTP error
+    saying which limit otherwise.  Live players are the accepted ones: an upload queued for its
+    check, or being checked, is not one yet."""
     owners = set(db.scalars(select(Submission.owner).where(func.lower(Submission.name) == name.lower())))
     builtin = any(p.name.lower() == name.lower() for p in ctx.ladder.cfg.players) and not owners
     if builtin or (owners and owners != {user}):
@@ -174,13 +214,29 @@ def _submit(ctx: Context, db, user: str, file: UploadFile, cls: str, name: str, 
     if hour >= ctx.limits.submissions_per_hour:
         raise HTTPException(429, f"at most {ctx.limits.submissions_per_hour} submissions an hour per user; "
                                  "try again later")
-    live = set(db.scalars(select(Submission.name).where(Submission.owner == user, Submission.status.in_(LIVE),
-                                                        Submission.retire.is_(False))))
+    live = live_names(db, user)
     if name not in live and len(live) >= ctx.limits.live_players:
         raise HTTPException(403, f"at most {ctx.limits.live_players} live players per user (yours: "
                                  f"{', '.join(sorted(live))}); retire one first")
-    version = (db.scalar(select(func.max(Submission.version)).where(Submission.name == name)) or 0) + 1
-    folder = ctx.uploads / f"{int(time.time())}-{secrets.token_hex(6)}"
+    return (db.scalar(select(func.max(Submission.version)).where(Submission.name == name)) or 0) + 1
+
+
+def live_names(db, user: str) -> set:
+    """The names of ``user``'s live players: accepted and not being retired."""
+    return set(db.scalars(select(Submission.name).where(Submission.owner == user, Submission.status == "accepted",
+                                                        Submission.retire.is_(False))))
+
+
+def _store_upload(ctx: Context, user: str, file: UploadFile, cls: str) -> tuple:
+    """The upload read (at most ``max_bytes``) and placed in a folder of its own under the user's
+    (within the user's disk quota, on a disk with its margin free): ``(folder, spec)``."""
+    limits = ctx.limits.upload
+    low = disk_margin(ctx.uploads, limits.disk_margin)
+    if low:
+        raise HTTPException(507, f"the server's disk for uploads is nearly full ({low}); try again later")
+    mine = ctx.uploads / user
+    mine.mkdir(exist_ok=True, mode=0o700)
+    folder = mine / f"{int(time.time())}-{secrets.token_hex(6)}"
     with tempfile.NamedTemporaryFile(dir=ctx.uploads, prefix=".upload-", delete=True) as saved:
         size = 0
         while True:
@@ -188,24 +244,18 @@ def _submit(ctx: Context, db, user: str, file: UploadFile, cls: str, name: str, 
             if not chunk:
                 break
             size += len(chunk)
-            if size > ctx.limits.upload.max_bytes:
-                raise HTTPException(413, f"upload over {ctx.limits.upload.max_bytes} bytes")
+            if size > limits.max_bytes:
+                raise HTTPException(413, f"upload over {limits.max_bytes} bytes")
             saved.write(chunk)
         saved.flush()
         try:
-            spec = place_upload(file.filename or "", Path(saved.name), cls, folder, ctx.limits.upload)
+            check_user_quota(mine, size, limits)
+            spec = place_upload(file.filename or "", Path(saved.name), cls, folder, limits)
+            check_user_quota(mine, 0, limits)  # unpacked, it may hold more than it weighed
         except UploadError as exc:
+            shutil.rmtree(folder, ignore_errors=True)
             raise HTTPException(exc.status, str(exc)) from None
-    sub = Submission(owner=user, name=name, version=version, spec=spec, params=params, status="queued",
-                     ladder_name=name if version == 1 else f"{name}.v{version}")
-    db.add(sub)
-    try:
-        db.commit()
-    except Exception:
-        db.rollback()
-        shutil.rmtree(folder, ignore_errors=True)
-        raise HTTPException(409, f"player {name!r} was submitted at the same moment; try again") from None
-    return sub
+    return folder, spec
 
 
 def owned_live(ctx: Context, db, user: str, name: str) -> list:

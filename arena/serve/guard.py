@@ -2,12 +2,20 @@
 per client address (429), a cap on the request body (413, before and while it is read), and
 the security headers of every answer (a Content-Security-Policy with no inline script, no
 sniffing, no framing).
+
+The client is the connection's peer.  Behind a reverse proxy (``arena serve --proxy IP``), a
+request from that proxy's address is the client its ``X-Forwarded-For`` names last (the hop the
+proxy itself added; earlier hops are the client's to write); from anywhere else the header is
+ignored.  An IPv6 client's bucket is its /64.  The buckets are a bounded LRU table: a flood of new keys evicts the longest idle,
+never a client's bucket that is in use.
 """
 from __future__ import annotations
 
+import ipaddress
 import json
 import threading
 import time
+from collections import OrderedDict
 
 POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
           "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
@@ -15,11 +23,18 @@ SMALL_BODY = 64 * 1024  # any request but an upload
 
 
 class RateLimit:
-    """A token bucket per key: ``rate`` requests a second on average, ``burst`` at once."""
+    """A token bucket per key: ``rate`` requests a second on average, ``burst`` at once.  At most
+    ``keys`` buckets: past them the least recently used bucket that would let its next request
+    through is dropped (its key starts full again: a few requests more at most), while a bucket
+    being held back (under one token) moves to the back of the line, so that a flood of new keys
+    cannot free a throttled client (after ``EVICT_TRIES`` of those, the oldest goes all the same:
+    the table stays bounded)."""
 
-    def __init__(self, rate: float, burst: int):
-        self.rate, self.burst = rate, burst
-        self.buckets: dict = {}
+    EVICT_TRIES = 16
+
+    def __init__(self, rate: float, burst: int, keys: int = 100000):
+        self.rate, self.burst, self.keys = rate, burst, keys
+        self.buckets: OrderedDict = OrderedDict()
         self.lock = threading.Lock()
 
     def allow(self, key) -> bool:
@@ -27,15 +42,43 @@ class RateLimit:
             return True
         now = time.monotonic()
         with self.lock:
-            tokens, then = self.buckets.get(key, (self.burst, now))
+            tokens, then = self.buckets.pop(key, (self.burst, now))
             tokens = min(self.burst, tokens + (now - then) * self.rate)
-            if tokens < 1:
-                self.buckets[key] = (tokens, now)
-                return False
-            self.buckets[key] = (tokens - 1, now)
-            if len(self.buckets) > 100000:
-                self.buckets.clear()
-            return True
+            allowed = tokens >= 1
+            self.buckets[key] = (tokens - 1 if allowed else tokens, now)
+            if len(self.buckets) > self.keys:
+                self._evict(now)
+            return allowed
+
+    def _evict(self, now: float) -> None:
+        for _ in range(self.EVICT_TRIES):
+            old, (tokens, then) = next(iter(self.buckets.items()))
+            if tokens + (now - then) * self.rate >= 1:
+                break
+            self.buckets.move_to_end(old)
+        self.buckets.popitem(last=False)
+
+
+def rate_key(client: str) -> str:
+    """The bucket of a client: its IPv4 address, or its IPv6 address's /64 (one site's network:
+    a host there can take any address of it)."""
+    if ":" not in client:
+        return client
+    try:
+        return str(ipaddress.ip_network(f"{client.split('%')[0]}/64", strict=False))
+    except ValueError:
+        return client
+
+
+def client_of(scope, proxies: frozenset = frozenset()) -> str:
+    """The request's client: its peer, or where the peer is one of ``proxies``, the last hop of
+    ``X-Forwarded-For`` (the peer itself where the header is missing or empty)."""
+    peer = (scope.get("client") or ("?", 0))[0]
+    if peer not in proxies:
+        return peer
+    hops = [v for k, v in scope.get("headers") or [] if k.lower() == b"x-forwarded-for"]
+    last = hops[-1].decode("latin-1").split(",")[-1].strip() if hops else ""
+    return last[:64] or peer
 
 
 class _TooLarge(Exception):
@@ -43,14 +86,16 @@ class _TooLarge(Exception):
 
 
 class Guard:
-    def __init__(self, app, limit: RateLimit, upload_bytes: int, upload_paths=("/api/players", "/submit")):
+    def __init__(self, app, limit: RateLimit, upload_bytes: int, upload_paths=("/api/players", "/submit"),
+                 proxies=()):
         self.app, self.limit, self.upload_bytes, self.upload_paths = app, limit, upload_bytes, upload_paths
+        self.proxies = frozenset(proxies)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        client = (scope.get("client") or ("?", 0))[0]
-        if not scope["path"].startswith("/static/") and not self.limit.allow(client):
+        client = client_of(scope, self.proxies)
+        if not scope["path"].startswith("/static/") and not self.limit.allow(rate_key(client)):
             return await _answer(send, 429, {"detail": "too many requests; slow down"}, [(b"retry-after", b"1")])
         cap = self.upload_bytes if scope["path"] in self.upload_paths else SMALL_BODY
         headers = dict(scope.get("headers") or [])

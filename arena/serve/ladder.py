@@ -1,89 +1,62 @@
 """The ladder behind ``arena serve``: a tournament's results folder that keeps playing.
 
 One :class:`Ladder` holds the results folder's lock for the life of the server and is the
-only writer of its config and game log, from one thread.  Each turn of its loop it
+only writer of its config and game log, from one thread.  It is the ladder's policy over the
+tournament's one play path (:class:`arena.runs.playing.Playing`: the locked store, Ray or this
+process, stop signals, failed games, appending).  Each turn of its loop it
 
 1. retires the players their owners asked to retire;
-2. checks the next queued submission in the jail, exactly as ``arena submit`` does
-   (:func:`arena.runs.tournament.check_new_player`: the server never imports submitted
-   code), and adds it to the tournament's config (a newer version of a user's player
-   retires the older from the config: its games stay in the log, unrated);
-3. plays games with the tournament's own runner (:mod:`arena.runs.runner`, on Ray, or in
-   this process with ``workers: 0``): first every missing game of the first
-   ``base`` deals of every pairing (the config's ``games_per_pairing`` when the server first
-   opened it: a newcomer's pairings against the ladder), then, for ever, the next deal (all
-   its seat rotations) of the pairings whose players' ratings are least certain (the largest
-   sum of TrueSkill sigmas);
-4. appends the games to the authenticated log, indexes them in the database, rates everyone
+2. takes the verdicts of the checks that finished and starts the next ones
+   (:mod:`arena.serve.checking`: ``arena submit``'s check, in a process of its own, at most
+   ``check_workers`` at once and one per user, while games go on); an accepted player joins the
+   tournament's config (a newer version of a user's player retires the older from the config:
+   its games stay in the log, unrated); a rejected, replaced or retired upload's folder is removed;
+3. plays games: first every missing game of the first ``base`` deals of every pairing (the
+   config's ``games_per_pairing`` when the server first opened it: a newcomer's pairings
+   against the ladder), then, for ever, the next deal of the pairings whose players' ratings are
+   least certain (:func:`arena.runs.schedule.uncertain_games`);
+4. indexes the games kept in the database, rates everyone
    (:func:`arena.runs.tournament.write_leaderboard`) and keeps each player's rating history.
 
 Which games exist is the log's tally, so a restart, after a clean stop or a ``kill -9``,
 plays each missing game once and never a recorded one again; a submission caught half way
 through its check is checked again; the database's index of games is completed from the log
-(:meth:`Ladder.reconcile`).
+(:meth:`Ladder.reconcile`).  A page reads a game (:meth:`Ladder.record`) without waiting for
+the loop: the log is append-only and each read opens its files itself.
 """
 from __future__ import annotations
 
 import copy
-import signal
-import threading
+import re
+import shutil
 import time
 from pathlib import Path
 
 from sqlalchemy import delete, func, select
 
-from arena.runs.config import ConfigError, PlayerEntry, config_from_dict
-from arena.runs.runner import Interrupted, run_on_ray
-from arena.runs.schedule import ScheduledGame, deal_seed, game_id, pairings, pending_games
-from arena.runs.tournament import (TournamentError, check_log_against_schedule, check_new_player, game_setup,
-                                   job_for, lock_results, settle_seeds, stored_config, tournament_key,
-                                   write_leaderboard, write_report)
-from arena.runs.worker import play_one
+from arena.runs.config import PlayerEntry
+from arena.runs.playing import DeferredInterrupt, Playing, lock_results
+from arena.runs.runner import Interrupted
+from arena.runs.schedule import pending_games, uncertain_games
+from arena.runs.tournament import (TournamentError, check_log_against_schedule, game_setup, job_for, settle_seeds,
+                                   stored_config, write_leaderboard, write_report)
+from arena.serve.checking import Checks, check_deadline
 from arena.serve.db import GameIndex, GameSeat, RatingPoint, Submission, get_setting, set_setting
 from arena.store.results import ResultsError
 
+UPLOAD_FOLDER = re.compile(r"[0-9]+-[0-9a-f]{12}")  # what arena.serve.app names an upload's folder
 RETRIES = 3  # a game that fails for no player's reason this many times is left for a restart
-JAIL_LOCK = threading.Lock()  # this process's jail templates serve one spawn at a time
 REPORT_SECONDS = 60.0  # the report (matplotlib) is redrawn at most this often
 RATE_SECONDS = 3.0  # while games are played, the leaderboard is rated at most this often (it takes CPU
 # from the pages): at once when a newcomer's last base game is in
 
 
-class Stop:
-    """SIGINT and SIGTERM: the loop stops after what it is doing; while a game or a check runs
-    (``interruptible``) at once, the game unrecorded (a restart plays it)."""
-
-    def __init__(self):
-        self.event = threading.Event()
-        self.interruptible = False
-        self.previous: dict = {}
-
-    def install(self) -> None:
-        if threading.current_thread() is threading.main_thread():
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                previous = signal.signal(sig, self._on_signal)
-                self.previous.setdefault(sig, previous)
-
-    def uninstall(self) -> None:
-        for sig, handler in self.previous.items():
-            signal.signal(sig, handler)
-        self.previous = {}
-
-    def _on_signal(self, signum, frame):
-        self.event.set()
-        if self.interruptible:
-            self.interruptible = False
-            raise KeyboardInterrupt
-
-    def is_set(self) -> bool:
-        return self.event.is_set()
-
-    def set(self) -> None:
-        self.event.set()
-
-
 class Ladder:
-    def __init__(self, folder, sessions, workers: int | None = None, address: str | None = None, echo=print):
+    def __init__(self, folder, sessions, workers: int | None = None, address: str | None = None, echo=print,
+                 check_workers: int = 1, live_players: int = 3, uploads: Path | None = None):
+        """``check_workers``: checks at once; ``live_players``: accepted players a user may have
+        (a submission that passes its check beyond them is rejected); ``uploads``: the server's
+        uploads folder, where the folders of uploads that will not play again are removed."""
         folder = Path(folder).resolve()
         cfg = stored_config(folder)
         if cfg is None:
@@ -93,11 +66,10 @@ class Ladder:
         self.cfg, self.folder, self.sessions, self.echo = cfg, folder, sessions, echo
         self.address = address or cfg.ray_address
         self.workers = cfg.workers if workers is None else workers
-        self.store = lock_results(folder)
-        self.lock = threading.RLock()  # the store and the board, between the loop and the pages
+        store = lock_results(folder)
         try:
-            self.store.open(warn=lambda m: echo(f"warning: {m}"), for_check=True)
-            settle_seeds(cfg, cfg, self.store.tally.recorded > 0)
+            store.open(warn=lambda m: echo(f"warning: {m}"), for_check=True)
+            settle_seeds(cfg, cfg, store.tally.recorded > 0)
             if cfg.seeds == "public":
                 raise TournamentError(f"{folder}: its seeds are public (seeds: public), so it cannot take submitted "
                                       "players; serve a tournament with `seeds: secret` (configs/ladder.yaml)")
@@ -105,24 +77,32 @@ class Ladder:
                 raise TournamentError(f"{folder}: its players run unconfined (isolation: none), so it cannot take "
                                       "submitted players; serve a tournament whose config leaves `isolation` out "
                                       "(the jail)")
-            self.key = tournament_key(cfg, self.store)
-            check_log_against_schedule(cfg, self.store, self.key, echo)
+            # 0 workers: in this process; 1 or more: Ray workers (the pages keep this process's CPU)
+            self.playing = Playing(cfg, store, game_setup(cfg), self.workers, self.address, ray_from=1, echo=echo,
+                                   on_kept=self._index, interrupts=DeferredInterrupt(armed=False))
+            self.store, self.key = store, self.playing.key
+            check_log_against_schedule(cfg, store, self.key, echo)
             with sessions() as db:
                 self.base = int(get_setting(db, "base_deals") or cfg.games_per_pairing)
                 set_setting(db, "base_deals", str(self.base))
                 db.commit()
         except BaseException:
-            self.store.unlock()
+            store.unlock()
             raise
-        self.failures: dict = {}  # game id -> plays that failed for no player's reason
-        self.stop = Stop()
+        self.stop = self.playing.interrupts
+        self.checks = Checks(check_workers)
+        self.live_players = live_players
+        self.uploads = Path(uploads).resolve() if uploads else None
         self.board: dict = {}
         self.public: dict = {"players": []}  # what the pages and the API read, replaced whole
         self.report_at = 0.0
         self.reported_games = -1
-        self.games_played = 0
         self.rated_at = 0.0
         self.base_waiting: set = set()  # players with base games still to play, at the last rating
+
+    @property
+    def games_played(self) -> int:
+        return self.playing.played
 
     # --- starting: the database made to agree with the log and the config ----------------
     def reconcile(self) -> None:
@@ -145,6 +125,7 @@ class Ladder:
                 found = self.store.records_at(numbers[start:start + 1000])
                 self._index([(n, found[n]) for n in sorted(found)])
             self.echo(f"indexed {lines - last} games of the log in the database")
+        self.remove_dead_uploads()
         self.rate()
 
     # --- the loop ------------------------------------------------------------------------
@@ -154,7 +135,8 @@ class Ladder:
         try:
             while not self.stop.is_set():
                 worked = self.apply_retirements()
-                worked = self.check_next() or worked
+                worked = self.finish_checks() or worked
+                worked = self.start_checks() or worked
                 if self.stop.is_set():
                     break
                 jobs = self.next_jobs()
@@ -163,28 +145,16 @@ class Ladder:
                     if time.monotonic() - self.rated_at >= RATE_SECONDS or self._newcomers_just_done():
                         self.rate()
                 elif not worked:
-                    self.stop.event.wait(0.5)
+                    self.stop.event.wait(0.5 if not self.checks.running else 0.1)
                 self.maybe_report()
         finally:
             self.stop.uninstall()
 
     def close(self) -> None:
-        with self.lock:
-            self.store.close()
-            self.store.unlock()
-
-    def _interruptible(self, call, *args):
-        """``call(*args)`` with a stop signal raising KeyboardInterrupt inside it; None when stopped."""
-        if self.stop.is_set():
-            return None
-        self.stop.interruptible = True
-        try:
-            return call(*args)
-        except (KeyboardInterrupt, Interrupted):
-            self.stop.set()
-            return None
-        finally:
-            self.stop.interruptible = False
+        self.checks.close()
+        self.playing.close()
+        self.store.close()
+        self.store.unlock()
 
     # --- submissions ---------------------------------------------------------------------
     def apply_retirements(self) -> bool:
@@ -198,27 +168,79 @@ class Ladder:
             for sub in asked:
                 sub.status, sub.reason, sub.updated = "retired", "retired by its owner", time.time()
             db.commit()
+        self.remove_dead_uploads()
         self.rate()
         return True
 
+    def start_checks(self) -> bool:
+        """Start the checks of the oldest queued submissions, as many as the pool has room for and
+        one per user; True if one started."""
+        started = False
+        while self.checks.free() > 0 and not self.stop.is_set():
+            with self.sessions() as db:
+                busy = self.checks.owners()
+                query = select(Submission).where(Submission.status == "queued", Submission.retire.is_(False))
+                if busy:
+                    query = query.where(Submission.owner.not_in(sorted(busy)))
+                sub = db.scalar(query.order_by(Submission.id).limit(1))
+                if sub is None:
+                    return started
+                sub.status, sub.updated = "checking", time.time()
+                db.commit()
+                entry = PlayerEntry(sub.ladder_name, sub.spec, dict(sub.params or {}))
+                self.echo(f"checking {sub.owner}/{sub.name} (version {sub.version})")
+                self.checks.start(sub.id, sub.owner, copy.deepcopy(self.cfg), entry, check_deadline(self.cfg))
+                started = True
+        return started
+
+    def finish_checks(self) -> bool:
+        """Apply the verdicts of the checks that finished; True if there was one."""
+        verdicts = self.checks.done()
+        for sub_id, problem in verdicts:
+            self._verdict(sub_id, problem)
+        if verdicts:
+            self.rate()
+        return bool(verdicts)
+
     def check_next(self) -> bool:
-        """Check the oldest queued submission; True if there was one."""
+        """Check the queued submissions (as the loop does, but waiting for each verdict); True if
+        there was one."""
+        checked = False
+        while True:
+            self.start_checks()
+            if not self.checks.running:
+                return checked
+            self.checks.wait()
+            checked = self.finish_checks() or checked
+
+    def _verdict(self, sub_id: int, problem: str) -> None:
         with self.sessions() as db:
-            sub = db.scalar(select(Submission).where(Submission.status == "queued").order_by(Submission.id).limit(1))
-            if sub is None:
-                return False
-            sub.status, sub.updated = "checking", time.time()
-            db.commit()
-            entry = PlayerEntry(sub.ladder_name, sub.spec, dict(sub.params or {}))
-            self.echo(f"checking {sub.owner}/{sub.name} (version {sub.version})")
-            problem = self._interruptible(self._check, entry)
-            if problem is None and self.stop.is_set():
-                return True  # stopped during the check: the restart checks it again
-            if problem:
+            sub = db.get(Submission, sub_id)
+            if sub is None or sub.status != "checking":
+                return
+            if sub.retire:  # retired while it was checked
+                sub.status, sub.reason, sub.updated = "retired", "retired by its owner", time.time()
+                db.commit()
+                self.remove_dead_uploads()
+                return
+            if problem:  # the upload's folder is the server's business, not the message's
+                problem = problem.replace(str(Path(sub.spec.rpartition(":")[0]).parent) + "/", "")
                 sub.status, sub.reason, sub.updated = "rejected", problem, time.time()
                 db.commit()
                 self.echo(f"rejected {sub.owner}/{sub.name}: {problem}")
-                return True
+                self.remove_dead_uploads()
+                return
+            live = set(db.scalars(select(Submission.name).where(Submission.owner == sub.owner,
+                                                                Submission.status == "accepted",
+                                                                Submission.retire.is_(False))))
+            if sub.name not in live and len(live) >= self.live_players:  # others were accepted meanwhile
+                sub.status, sub.updated = "rejected", time.time()
+                sub.reason = (f"it passed its check, but you have {len(live)} live players, at most "
+                              f"{self.live_players} ({', '.join(sorted(live))}): retire one and submit it again")
+                db.commit()
+                self.remove_dead_uploads()
+                return
+            entry = PlayerEntry(sub.ladder_name, sub.spec, dict(sub.params or {}))
             older = list(db.scalars(select(Submission).where(Submission.owner == sub.owner,
                                                              Submission.name == sub.name,
                                                              Submission.status == "accepted")))
@@ -228,33 +250,39 @@ class Ladder:
                 old.status, old.reason, old.updated = "retired", f"replaced by version {sub.version}", time.time()
             sub.status, sub.reason, sub.updated = "accepted", "", time.time()
             db.commit()
-        self.echo(f"accepted {sub.owner}/{sub.name} as {sub.ladder_name}")
-        self.rate()
-        return True
+            self.echo(f"accepted {sub.owner}/{sub.name} as {sub.ladder_name}")
+        if older:
+            self.remove_dead_uploads()
 
-    def _check(self, entry) -> str:
-        """'' when the player passes ``arena submit``'s checks, else what is wrong."""
-        cfg = copy.deepcopy(self.cfg)
-        cfg.players.append(entry)
-        try:
-            config_from_dict(cfg.to_dict(), f"{self.folder}/config.yaml (with {entry.name!r})")
-        except ConfigError as exc:
-            return str(exc)
-        try:
-            with JAIL_LOCK:
-                check_new_player(entry, self.cfg)
-        except TournamentError as exc:  # the upload's folder is the server's business, not the message's
-            return str(exc).replace(str(Path(entry.spec.rpartition(":")[0]).parent) + "/", "")
-        except Exception as exc:  # noqa: BLE001 - whatever else one upload causes is that upload's, not the ladder's end
-            return f"the check could not be made ({type(exc).__name__}: {str(exc)[:200]})".replace(
-                str(Path(entry.spec.rpartition(":")[0]).parent) + "/", "")
-        return ""
+    def remove_dead_uploads(self) -> None:
+        """Remove the folders of uploads that will never play again (rejected, retired, replaced):
+        the disk they hold is their owner's quota's."""
+        if self.uploads is None:
+            return
+        with self.sessions() as db:
+            live = {self._upload_folder(spec) for spec in db.scalars(
+                select(Submission.spec).where(Submission.status.in_(("queued", "checking", "accepted"))))}
+            for spec in db.scalars(select(Submission.spec).where(Submission.status.in_(("rejected", "retired")))):
+                folder = self._upload_folder(spec)
+                if folder is not None and folder not in live and folder.is_dir():
+                    shutil.rmtree(folder, ignore_errors=True)
+
+    def _upload_folder(self, spec: str) -> Path | None:
+        """The folder the server made for the upload of ``spec`` (``uploads/[user/]TIME-HEX``), or None."""
+        for folder in Path(spec.rpartition(":")[0]).parents:
+            if self.uploads in folder.parents and UPLOAD_FOLDER.fullmatch(folder.name):
+                return folder
+        return None
 
     def _set_players(self, players: list) -> None:
-        with self.lock:
-            self.cfg.players = players
-            self.cfg.games_per_pairing = max(self.base, self.store.tally.deals_recorded(), 1)
-            self.store.write_config(self.cfg.to_yaml())
+        self.cfg.players = players
+        self._write_config()
+
+    def _write_config(self, deals: int = 0) -> None:
+        """The stored config: the players, and as its ``games_per_pairing`` the deals played
+        (at least ``deals``, the base, and one), so that ``arena leaderboard`` rates them all."""
+        self.cfg.games_per_pairing = max(self.base, self.store.tally.deals_recorded(), deals, 1)
+        self.store.write_config(self.cfg.to_yaml())
 
     # --- which games next ----------------------------------------------------------------
     def next_jobs(self) -> list:
@@ -264,94 +292,28 @@ class Ladder:
         if len(cfg.players) < cfg.seats:
             return []
         limit = max(1, 2 * self.workers) * cfg.seats
-        base = copy.copy(cfg)
-        base.games_per_pairing = self.base
-        games = [g for g in pending_games(base, self.key, tally.missing) if self.failures.get(g.id, 0) < RETRIES]
+        failed = self.playing.failures
+        games = [g for g in pending_games(cfg, self.key, tally.missing, deals=self.base) if failed[g.id] < RETRIES]
         if not games:
-            games = self._uncertain(limit)
+            sigma = {p["name"]: p["sigma"] for p in self.board.get("players", [])}
+            games = uncertain_games(cfg, self.key, tally, sigma, limit, skip=lambda gid: failed[gid] >= RETRIES)
         top = max((g.deal + 1 for g in games), default=0)
         if top > cfg.games_per_pairing:  # the stored config's games_per_pairing follows the deals played
-            with self.lock:
-                cfg.games_per_pairing = top
-                self.store.write_config(cfg.to_yaml())
+            self._write_config(top)
         return [job_for(cfg, g, self.key) for g in games[:limit]]
-
-    def _uncertain(self, limit: int) -> list:
-        cfg, tally = self.cfg, self.store.tally
-        sigma = {p["name"]: p["sigma"] for p in self.board.get("players", [])}
-        order = pairings([p.name for p in cfg.players], cfg.seats)
-
-        def deals(pairing):
-            t = tally.pairings.get(pairing)
-            return t.deals_recorded() if t is not None else 0
-
-        ranked = sorted(enumerate(order), key=lambda ip: (-round(sum(sigma.get(n, 25 / 3) for n in ip[1]), 6),
-                                                           deals(ip[1]), ip[0]))
-        games = []
-        per_pairing = max(cfg.games_per_pairing, 1) * cfg.seats
-        for position, pairing in ranked:
-            deal = deals(pairing)
-            if deal and tally.missing(pairing, deal - 1):
-                deal -= 1  # a deal left half played
-            seed = deal_seed(cfg.seed, pairing, deal, self.key)
-            for rotation in tally.missing(pairing, deal):
-                gid = game_id(pairing, deal, rotation)
-                if self.failures.get(gid, 0) < RETRIES:
-                    games.append(ScheduledGame(position * per_pairing + deal * cfg.seats + rotation, gid, pairing,
-                                               deal, rotation, seed, pairing[rotation:] + pairing[:rotation]))
-            if len(games) >= limit:
-                break
-        return games
 
     # --- playing ----------------------------------------------------------------------------
     def play(self, jobs: list) -> None:
-        setup = game_setup(self.cfg)
-        if self.workers <= 0 and not self.address:  # 0: in this process; 1 or more: Ray workers
-            for job in jobs:
-                if self.stop.is_set():
-                    return
-                record = self._interruptible(self._play_here, setup, job)
-                if record is not None:
-                    self.keep([record])
-            return
-        from arena.jail import leftovers
-        from arena.runs.runner import start_ray
-
-        import ray
-
-        if not ray.is_initialized():
-            start_ray(self.workers, self.address, self.echo)
-            self.stop.install()  # again: Ray's own SIGTERM handler would end the process half way through a stop
-            if not self.address:
-                leftovers.remember(self.folder)  # Ray's processes, for a restart after a kill -9 to stop
-        self._interruptible(run_on_ray, setup, jobs, self.keep, self.workers, self.address, None,
-                            self.cfg.games_per_task)
-
-    @staticmethod
-    def _play_here(setup, job):
-        with JAIL_LOCK:
-            return play_one(setup, job)
-
-    def keep(self, batch: list) -> None:
-        """Append finished games to the log (a failed one is played again later), then index them."""
-        interruptible, self.stop.interruptible = self.stop.interruptible, False  # a game is kept whole or not at all
+        """Play ``jobs`` on the play path; a stop signal ends the loop (the game under way unrecorded)."""
+        self.playing.setup = game_setup(self.cfg)
+        before = len(self.playing.unplayed)
         try:
-            for record in batch:
-                if record.get("failed"):
-                    self.failures[record["id"]] = self.failures.get(record["id"], 0) + 1
-                    self.echo(f"warning: game {record['id']} failed for no player's reason: {record['failed']}")
-            batch = [r for r in batch if not r.get("failed")]
-            if not batch:
-                return
-            with self.lock:
-                self.store.append(batch)
-                last = self.store.signer.lines
-            self._index(list(zip(range(last - len(batch) + 1, last + 1), batch)))
-            self.games_played += len(batch)
-        finally:
-            self.stop.interruptible = interruptible
-            if interruptible and self.stop.is_set():
-                raise KeyboardInterrupt
+            self.playing.play(jobs)
+        except (Interrupted, KeyboardInterrupt):
+            self.stop.stop()
+        for record in self.playing.unplayed[before:]:
+            self.echo(f"warning: game {record['id']} failed for no player's reason: {record['failed']}")
+        del self.playing.unplayed[:]
 
     def _index(self, numbered: list) -> None:
         with self.sessions() as db:
@@ -373,18 +335,14 @@ class Ladder:
         (their status turns from 'playing' to 'rated' at once, not at the next rating)."""
         if not self.base_waiting:
             return False
-        base = copy.copy(self.cfg)
-        base.games_per_pairing = self.base
-        return not pending_games(base, self.key, self.store.tally.missing)
+        return not pending_games(self.cfg, self.key, self.store.tally.missing, deals=self.base)
 
     def rate(self) -> None:
         self.rated_at = time.monotonic()
-        with self.lock:
-            board = write_leaderboard(self.cfg, self.store, report=False)
-            base = copy.copy(self.cfg)
-            base.games_per_pairing = self.base
-            waiting = {n for g in pending_games(base, self.key, self.store.tally.missing) for n in g.players}
-            self.base_waiting = waiting
+        board = write_leaderboard(self.cfg, self.store, report=False)
+        waiting = {n for g in pending_games(self.cfg, self.key, self.store.tally.missing, deals=self.base)
+                   for n in g.players}
+        self.base_waiting = waiting
         now = time.time()
         with self.sessions() as db:
             last = {row.player: row.games for row in db.execute(
@@ -414,10 +372,8 @@ class Ladder:
             return
         self.report_at = time.monotonic()
         self.reported_games = self.board.get("games_recorded")
-        with self.lock:
-            write_report(self.cfg, self.store, self.board)
+        write_report(self.cfg, self.store, self.board)
 
     def record(self, line: int) -> dict | None:
-        """The whole record of the log's line ``line``."""
-        with self.lock:
-            return self.store.records_at([line]).get(line)
+        """The whole record of the log's line ``line`` (read beside the loop, never waiting for it)."""
+        return self.store.records_at([line]).get(line)

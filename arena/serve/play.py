@@ -16,7 +16,6 @@ import time
 from arena.game.match import play_game
 from arena.game.plugins import is_builtin
 from arena.serve.db import HumanGame
-from arena.serve.ladder import JAIL_LOCK
 
 IDLE_SECONDS = 600.0
 MAX_LIVE = 8
@@ -150,8 +149,7 @@ class HumanGames:
             else:
                 from arena.jail import spawn
 
-                with JAIL_LOCK:
-                    bot = process = spawn(spec, params, cfg.game, jail_limits(setup))
+                bot = process = spawn(spec, params, cfg.game, jail_limits(setup))  # Jail.spawn: one at a time
             for s in range(cfg.seats):
                 players.append(HumanSeat(live) if s == live.seat else bot)
                 names.append(f"you ({live.owner})" if s == live.seat else entry.name)

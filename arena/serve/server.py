@@ -15,6 +15,7 @@ from pathlib import Path
 from arena.serve.app import Context, Limits, make_app
 from arena.serve.db import connect, database_url
 from arena.serve.guard import Guard, RateLimit
+from arena.serve.uploads import disk_margin
 
 
 def default_uploads(folder: Path) -> Path:
@@ -46,7 +47,10 @@ def open_database(results, url: str | None = None):
 
 def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | None = None,
           workers: int | None = None, database: str | None = None, uploads: str | None = None,
-          limits: Limits | None = None, secure_cookies: bool = False, echo=print) -> None:
+          limits: Limits | None = None, secure_cookies: bool = False, check_workers: int = 1, proxies=(),
+          echo=print) -> None:
+    """``check_workers``: submissions checked at once; ``proxies``: addresses of reverse proxies
+    whose ``X-Forwarded-For`` names the client (:mod:`arena.serve.guard`)."""
     from arena.jail import jail, leftovers
     from arena.serve.ladder import Ladder
     from arena.serve.play import HumanGames
@@ -64,7 +68,12 @@ def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | Non
         raise ValueError(f"--uploads {uploads_dir}: inside {folder.parent}, which no player's jail may see; "
                          "give a folder outside it")
     uploads_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-    ladder = Ladder(folder, sessions, workers=workers, address=address, echo=echo)
+    limits = limits or Limits()
+    low = disk_margin(uploads_dir, limits.upload.disk_margin)
+    if low:
+        echo(f"warning: {uploads_dir}: {low}; uploads are refused until there is more")
+    ladder = Ladder(folder, sessions, workers=workers, address=address, echo=echo, check_workers=check_workers,
+                    live_players=limits.live_players, uploads=uploads_dir)
     try:
         stopped = leftovers_text(*leftovers.sweep(folder), folder)
         if stopped:
@@ -72,12 +81,13 @@ def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | Non
         jail()  # made here, in the main thread, before any thread spawns a player
         echo(isolation_text(isolation_note(ladder.cfg)))
         ladder.reconcile()
-        limits = limits or Limits()
         ctx = Context(ladder, sessions, uploads_dir, limits, secure_cookies)
         ctx.human_games = HumanGames(ladder, sessions)
-        app = Guard(make_app(ctx), RateLimit(limits.rate, limits.burst), limits.upload.max_bytes)
+        app = Guard(make_app(ctx), RateLimit(limits.rate, limits.burst), limits.upload.max_bytes, proxies=proxies)
+        # proxy_headers off: uvicorn would take X-Forwarded-For from 127.0.0.1 as the client (Guard decides)
         config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
-                                timeout_graceful_shutdown=5, lifespan="off", timeout_keep_alive=30)
+                                timeout_graceful_shutdown=5, lifespan="off", timeout_keep_alive=30,
+                                proxy_headers=False)
         server = uvicorn.Server(config)
         web = threading.Thread(target=server.run, name="web", daemon=True)
         web.start()
@@ -87,9 +97,8 @@ def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | Non
             time.sleep(0.05)
         bound = server.servers[0].sockets[0].getsockname()[1]
         shown = f"[{host}]" if ":" in host else host
-        where = f"Ray at {ladder.address}" if ladder.address else \
-            f"{ladder.workers} Ray worker{'' if ladder.workers == 1 else 's'}" if ladder.workers > 0 else "this process"
-        echo(f"arena serve: {ladder.cfg.name} at http://{shown}:{bound}/ (games on {where}; Ctrl-C stops)")
+        echo(f"arena serve: {ladder.cfg.name} at http://{shown}:{bound}/ (games on {ladder.playing.where()}; "
+             "Ctrl-C stops)")
         sys.stdout.flush()
         try:
             ladder.run()

@@ -38,7 +38,7 @@ from arena.store.log_files import (CHECKPOINT, LOG_DIR, SEGMENT_LINES, Checkpoin
                                    write_atomically, write_checkpoint, write_segment)
 from arena.store.record_check import record_problem
 from arena.store.secret import HEAD
-from arena.store.tally import Tally
+from arena.store.tally import Tally, seating as seats_of
 
 GAMES = "games.jsonl"
 CONFIG = "config.yaml"
@@ -353,7 +353,7 @@ class ResultsStore:
         first = self.unchecked.get((pairing, deal))
         if first is None:
             first = self.unchecked[pairing, deal] = (record.get("seed"), number, record["id"], record["players"])
-        seating = list(pairing[rotation:] + pairing[:rotation])
+        seating = list(seats_of(pairing, rotation))
         if record.get("seed") != first[0] or record["players"] != seating:
             self.mismatched.append((number, record["id"], record.get("seed"), record["players"], pairing, deal,
                                     seating))
@@ -385,10 +385,14 @@ class ResultsStore:
         return f"{self.games_path}:{number}"
 
     def records_at(self, numbers) -> dict:
-        """Line number -> the whole record (moves included) of those lines of the log."""
+        """Line number -> the whole record (moves included) of those lines of the log.  Safe in
+        another thread than the one appending (the ladder's pages): it reads a copy of the list of
+        files, each file by a handle of its own, and a closed segment is in that list before the
+        lines leave games.jsonl."""
         wanted: dict = {}
+        files = list(self._files)
         for number in set(numbers):
-            for path, first, count in self._files:
+            for path, first, count in files:
                 if count is None or number < first + count:
                     wanted.setdefault((path, first), []).append(number)
                     break
@@ -456,9 +460,9 @@ class ResultsStore:
         self.segments.append(entry)
         write_checkpoint(self.folder, self.signer.key, self.signer.lines, self.signer.last_tag, self.segments,
                          self.tally.to_data())
-        self._truncate(0)
-        self._files[-1:] = [(path, self.signer.lines - entry["lines"] + 1, entry["lines"]),
-                            (self.games_path, self.signer.lines + 1, None)]
+        self._files = self._files[:-1] + [(path, self.signer.lines - entry["lines"] + 1, entry["lines"]),
+                                          (self.games_path, self.signer.lines + 1, None)]
+        self._truncate(0)  # after: a reader (records_at, in another thread) finds these lines in the segment
         self._open_lines = 0
 
     def start_log(self):

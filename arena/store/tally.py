@@ -50,6 +50,14 @@ def _hashable(value):
     return tuple(_hashable(v) for v in value) if isinstance(value, list) else value
 
 
+def seating(pairing, rotation: int) -> tuple:
+    """The players by seat of a deal's rotation ``rotation``: the pairing turned left that many
+    seats.  The schedule's rule (:mod:`arena.runs.schedule` builds every game with it); here,
+    below it, because the store checks each record's seats against it."""
+    pairing = tuple(pairing)
+    return pairing[rotation:] + pairing[:rotation]
+
+
 def moves_of(record: dict) -> int:
     """How many moves a record holds (its actions, or ``moves`` of a summary read without them)."""
     actions = record.get("actions")

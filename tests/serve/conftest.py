@@ -26,15 +26,16 @@ def ladder_app(tmp_path):
     results = make_ladder(tmp_path)
     url = database_for(tmp_path)
     engine, sessions = open_database(results, url)
-    ladder = Ladder(results, sessions, workers=0, echo=lambda m: None)
-    ladder.reconcile()
     uploads = tmp_path / "uploads"
     uploads.mkdir()
+    ladder = Ladder(results, sessions, workers=0, echo=lambda m: None, uploads=uploads)
+    ladder.reconcile()
     clients = []
 
     def client(rate: float = 0.0, burst: int = 100, max_bytes: int = 1 << 20, **limits):
         lim = Limits(upload=UploadLimits(max_bytes=max_bytes), rate=rate, burst=burst, **limits)
         ctx = Context(ladder, sessions, uploads, lim)
+        ladder.live_players = lim.live_players  # as arena serve gives both the same limit
         ctx.human_games = HumanGames(ladder, sessions)
         c = TestClient(Guard(make_app(ctx), RateLimit(rate, burst), max_bytes))
         clients.append((c, ctx))

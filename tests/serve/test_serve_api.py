@@ -133,6 +133,7 @@ def test_submissions_an_hour_and_live_players_are_limited(ladder_app):
     c = client(submissions_per_hour=3, live_players=2)
     token = add_user(ladder, "alice")
     assert [upload(c, token, n).status_code for n in ("a", "b")] == [202, 202]
+    step(rounds=0)  # checked and accepted: live now (queued or checking, they were not)
     assert upload(c, token, "c").status_code == 403  # a third live player
     assert upload(c, token, "a").status_code == 202  # a new version of a live one
     assert upload(c, token, "a").status_code == 429  # the fourth submission in the hour
@@ -378,9 +379,17 @@ def test_parallel_uploads_keep_the_live_players_limit(ladder_app):
     client, ladder, step = ladder_app
     c = client(live_players=2, submissions_per_hour=50)
     token = add_user(ladder, "bob")
-    with ThreadPoolExecutor(8) as pool:
-        answers = list(pool.map(lambda i: upload(c, token, f"race{i}"), range(8)))
-    assert sum(a.status_code == 202 for a in answers) == 2, [a.status_code for a in answers]
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(lambda i: upload(c, token, f"race{i}"), range(4)))
+    assert [a.status_code for a in answers] == [202] * 4  # queued, not live yet
+    step(rounds=0)  # checked one after another: the first two pass and are live, the others are refused
+    from arena.serve.db import Submission
+
+    with ladder.sessions() as db:
+        subs = list(db.scalars(select(Submission).order_by(Submission.id)))
+    assert [s.status for s in subs] == ["accepted", "accepted", "rejected", "rejected"]
+    assert "retire one and submit it again" in subs[-1].reason
+    assert upload(c, token, "race9").status_code == 403  # two live: a third name is refused at once
 
 
 def test_a_user_holds_at_most_two_games_against_bots(ladder_app):

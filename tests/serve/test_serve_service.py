@@ -1,0 +1,144 @@
+"""The ladder as a service (docs/serve.md): checks in a pool of their own beside the games, one
+per user; checking players are not live; the folders of dead uploads removed; the rate limit
+keyed by the client, behind a named proxy only."""
+from __future__ import annotations
+
+import threading
+import time
+
+from sqlalchemy import select
+
+from serve_helpers import BROKEN, wait_for
+from test_serve_api import add_user, upload
+
+# passes its check, slowly: a long think at its first move of each game (well within the clocks)
+SLOW = '''import time
+
+from players.base import Player
+
+
+class Slow(Player):
+    def start(self, game, seat, num_players, seed):
+        self.first = True
+
+    def act(self, observation):
+        if self.first:
+            self.first = False
+            time.sleep(4)
+        return observation.legal_actions[0]
+'''
+
+
+def statuses(ladder) -> dict:
+    from arena.serve.db import Submission
+
+    with ladder.sessions() as db:
+        return {s.name: s.status for s in db.scalars(select(Submission))}
+
+
+def games(ladder) -> int:
+    return ladder.store.tally.recorded
+
+
+def test_games_are_recorded_while_a_slow_upload_is_checked(ladder_app):
+    """The loop checked one submission at a time in the thread that plays the games: a player that
+    thinks long stopped the ladder for everyone while it was checked."""
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "alice")
+    loop = threading.Thread(target=ladder.run, daemon=True)
+    loop.start()
+    try:
+        wait_for(lambda: games(ladder) > 0, 60)
+        began, before = time.monotonic(), games(ladder)
+        time.sleep(3)
+        rate = (games(ladder) - before) / (time.monotonic() - began)
+        assert upload(c, token, "slow", text=SLOW, cls="Slow", filename="slow.py").status_code == 202
+        wait_for(lambda: statuses(ladder)["slow"] == "checking", 30, 0.05)
+        began, before = time.monotonic(), games(ladder)
+        wait_for(lambda: statuses(ladder)["slow"] != "checking", 120, 0.05)
+        during = (games(ladder) - before) / (time.monotonic() - began)
+        assert statuses(ladder)["slow"] == "accepted"
+        assert time.monotonic() - began > 7  # two check games, each with a 4 s think
+        assert during >= rate / 2, (rate, during)
+    finally:
+        ladder.stop.stop()
+        loop.join(60)
+    assert not loop.is_alive()
+
+
+def test_a_user_has_one_check_at_a_time_and_checking_players_are_not_live(ladder_app):
+    """Three broken uploads waiting for their check refused a fourth ("at most 3 live players")."""
+    from arena.serve.checking import Checks
+
+    client, ladder, step = ladder_app
+    ladder.checks = Checks(3)
+    c = client(live_players=2)
+    alice, bob = add_user(ladder, "alice"), add_user(ladder, "bob")
+    for name in ("b1", "b2", "b3"):
+        assert upload(c, alice, name, text=BROKEN, cls="Broken", filename="broken.py").status_code == 202, name
+    assert upload(c, bob, "bobs", text=BROKEN, cls="Broken", filename="broken.py").status_code == 202
+    assert ladder.start_checks()
+    assert statuses(ladder) == {"b1": "checking", "b2": "queued", "b3": "queued", "bobs": "checking"}
+    ladder.check_next()  # the rest, each of alice's after the one before
+    assert set(statuses(ladder).values()) == {"rejected"}
+
+
+def test_the_folders_of_rejected_replaced_and_retired_uploads_are_removed(ladder_app):
+    from arena.serve.db import Submission
+
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "alice")
+
+    def folders():
+        with ladder.sessions() as db:
+            return {(s.name, s.version): ladder._upload_folder(s.spec) for s in db.scalars(select(Submission))}
+
+    assert upload(c, token, "broken", text=BROKEN, cls="Broken", filename="broken.py").status_code == 202
+    assert upload(c, token, "mybot").status_code == 202
+    made = folders()
+    assert all(f is not None and f.is_dir() for f in made.values())
+    step(rounds=0)
+    assert not made["broken", 1].exists() and made["mybot", 1].is_dir()  # rejected: gone
+    assert upload(c, token, "mybot").status_code == 202
+    step(rounds=0)
+    now = folders()
+    assert not made["mybot", 1].exists() and now["mybot", 2].is_dir()  # replaced by version 2: gone
+    assert c.delete("/api/players/mybot", headers={"Authorization": f"Bearer {token}"}).status_code == 202
+    step(rounds=0)
+    assert not now["mybot", 2].exists()  # retired: gone
+    assert list((ladder.uploads / "alice").iterdir()) == []
+
+
+def test_a_forwarded_header_counts_only_from_the_named_proxy_and_only_its_last_hop(ladder_app):
+    """Every request from 127.0.0.1 with a new X-Forwarded-For got through (400 x 200, 0 x 429)."""
+    from fastapi.testclient import TestClient
+
+    from arena.serve.app import Context, Limits, make_app
+    from arena.serve.guard import Guard, RateLimit
+
+    client, ladder, step = ladder_app
+
+    def codes(proxies, forwarded):
+        ctx = Context(ladder, ladder.sessions, ladder.uploads, Limits())
+        with TestClient(Guard(make_app(ctx), RateLimit(1.0, 5), 1 << 20, proxies=proxies)) as c:
+            return [c.get("/api/leaderboard", headers={"X-Forwarded-For": f}).status_code for f in forwarded]
+
+    fresh = [f"10.0.{i // 250}.{i % 250}" for i in range(40)]
+    assert codes((), fresh).count(429) >= 30  # no proxy named: the header is the client's to write
+    assert codes(("testclient",), fresh) == [200] * 40  # from the proxy: each its own client
+    spoofed = [f"{f}, 192.0.2.7" for f in fresh]  # the client wrote the first hops; the proxy added the last
+    assert codes(("testclient",), spoofed).count(429) >= 30
+
+
+def test_fake_keys_cannot_clear_a_real_clients_bucket():
+    """100,000 fake keys cleared every client's bucket."""
+    from arena.serve.guard import RateLimit
+
+    limit = RateLimit(1.0, 3, keys=1000)
+    assert [limit.allow("real") for _ in range(4)] == [True] * 3 + [False]
+    for i in range(5000):
+        limit.allow(f"fake{i}")
+    assert len(limit.buckets) <= 1000
+    assert not limit.allow("real")
