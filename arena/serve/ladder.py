@@ -79,7 +79,7 @@ class Ladder:
                                       "(the jail)")
             # 0 workers: in this process; 1 or more: Ray workers (the pages keep this process's CPU)
             self.playing = Playing(cfg, store, game_setup(cfg), self.workers, self.address, ray_from=1, echo=echo,
-                                   on_kept=self._index, interrupts=DeferredInterrupt(armed=False))
+                                   on_kept=self._kept, interrupts=DeferredInterrupt(armed=False))
             self.store, self.key = store, self.playing.key
             check_log_against_schedule(cfg, store, self.key, echo)
             with sessions() as db:
@@ -314,6 +314,14 @@ class Ladder:
         for record in self.playing.unplayed[before:]:
             self.echo(f"warning: game {record['id']} failed for no player's reason: {record['failed']}")
         del self.playing.unplayed[:]
+
+    def _kept(self, numbered: list) -> None:
+        """After each append, in the loop's thread: the games indexed, and the checks' verdicts
+        taken and the next checks started at once, not after the whole batch (a slow player's
+        games may take minutes)."""
+        self._index(numbered)
+        self.finish_checks()
+        self.start_checks()
 
     def _index(self, numbered: list) -> None:
         with self.sessions() as db:
