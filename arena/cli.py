@@ -1100,6 +1100,8 @@ def serve(results: Path = typer.Argument(..., help="a tournament's results folde
           upload_quota_mb: float = typer.Option(256.0, help="disk a user's uploads may hold together, unpacked"),
           check_workers: int = typer.Option(1, min=1, help="submissions checked at once (each in a process of its "
                                             "own, beside the games; one per user at a time)"),
+          play_memory_mb: int = typer.Option(4096, min=0, help="memory for the bots of all browser games (/play) "
+                                             "together: each reserves the ladder's player_memory_mb"),
           proxy: List[str] = typer.Option([], help="a reverse proxy's address (repeat for several): from it, "
                                           "the last hop of X-Forwarded-For is the client; from anywhere else "
                                           "the header is ignored"),
@@ -1120,7 +1122,8 @@ def serve(results: Path = typer.Argument(..., help="a tournament's results folde
     try:
         run_server(results, host=host, port=port, address=_ray_address(address), workers=workers,
                    database=database, uploads=uploads, limits=limits, secure_cookies=secure_cookies,
-                   check_workers=check_workers, proxies=proxy, echo=lambda m: typer.echo(m))
+                   check_workers=check_workers, proxies=proxy, play_memory_mb=play_memory_mb,
+                   echo=lambda m: typer.echo(m))
     except (ConfigError, ResultsError, TournamentError, ValueError, RuntimeError) as exc:
         _fail(str(exc))
 

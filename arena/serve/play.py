@@ -2,9 +2,24 @@
 its jail (a built-in in this process) under the ladder's clocks, the human untimed.
 
 Each game runs :func:`arena.game.match.play_game` in a thread of its own; the human seat's
-``act`` waits for the move the page posts (``IDLE_SECONDS`` at most: then the human resigns).
-The game is recorded in the database (``human_games``), apart from the ladder's log and
-ratings, as a record the replay viewer reads.
+``act`` waits for the move the page posts.  The game is recorded in the database
+(``human_games``), apart from the ladder's log and ratings, as a record the replay viewer reads.
+
+The limits (a bot waiting for a human holds its memory, frozen, the whole game):
+
+- ``PER_USER`` live games a user, ``MAX_LIVE`` on the server;
+- memory: a jailed bot runs under the ladder's per-player limit (``player_memory_mb``: its
+  cgroup caps its whole process tree; :func:`arena.runs.worker.jail_limits`).  Every game
+  reserves that limit for its bot, a built-in one (in this process, capped by nothing of
+  its own) or a bot of an ``isolation: none`` ladder too, from the server's budget for the
+  bots of browser games (``HumanGames(memory_budget_mb=...)``, ``MEMORY_BUDGET_MB`` by
+  default); a game that would take the reservations past it is refused (``OverflowError``,
+  answered 429) until a game ends;
+- time: the human resigns after ``IDLE_SECONDS`` without a move (each move starts that clock
+  again), and at the first turn of theirs past ``GAME_SECONDS`` from the game's start, however
+  often they moved; the bot's own time is the ladder's clocks';
+- whichever way a game ends (over, resigned, idle, too long, the server stopping, an error),
+  its bot's processes are killed at once and its reservation released.
 """
 from __future__ import annotations
 
@@ -18,12 +33,14 @@ from arena.game.plugins import is_builtin
 from arena.serve.db import HumanGame
 
 IDLE_SECONDS = 600.0
+GAME_SECONDS = 3600.0  # a whole game, however often the human moves
+MEMORY_BUDGET_MB = 4096  # every jailed bot's memory limit together (arena serve --play-memory-mb)
 MAX_LIVE = 8
 PER_USER = 2  # live games a user may have at once: one user cannot take every seat of MAX_LIVE
 
 
 class Resigned(Exception):
-    """The human left the game (no move for IDLE_SECONDS, or the server stops)."""
+    """The human left the game (no move for IDLE_SECONDS, past GAME_SECONDS, or the server stops)."""
 
 
 class HumanSeat:
@@ -45,8 +62,10 @@ class HumanSeat:
 
 
 class LiveGame:
-    def __init__(self, gid: str, owner: str, bot: str, game: str, seat: int, seats: int):
+    def __init__(self, gid: str, owner: str, bot: str, game: str, seat: int, seats: int, memory_mb: int = 0):
         self.id, self.owner, self.bot, self.game, self.seat, self.seats = gid, owner, bot, game, seat, seats
+        self.memory_mb = memory_mb  # of the server's budget for bots, while the game lasts
+        self.ends = time.monotonic() + GAME_SECONDS
         self.moves: queue.Queue = queue.Queue()
         self.changed = threading.Condition()
         self.turn = 0  # bumped at every change the page shows
@@ -54,6 +73,8 @@ class LiveGame:
         self.log: list = []  # (seat, action text)
         self.over = None  # the record, at the end
         self.stopping = False
+        self.ends = time.monotonic() + GAME_SECONDS  # past it, the human resigns at their turn
+        self.thread: threading.Thread | None = None
 
     def ask(self, observation):
         from engine.registry import get_game
@@ -63,7 +84,7 @@ class LiveGame:
             self.waiting = (observation.render(), [to_text(a) for a in observation.legal_actions])
             self.turn += 1
             self.changed.notify_all()
-        deadline = time.monotonic() + IDLE_SECONDS
+        deadline = min(time.monotonic() + IDLE_SECONDS, self.ends)
         try:
             while True:
                 if self.stopping:
@@ -72,7 +93,9 @@ class LiveGame:
                     index = self.moves.get(timeout=min(1.0, max(0.0, deadline - time.monotonic())))
                 except queue.Empty:
                     if time.monotonic() >= deadline:
-                        raise Resigned(f"no move for {IDLE_SECONDS:g} s") from None
+                        why = f"no move for {IDLE_SECONDS:g} s" if deadline < self.ends else \
+                            f"the game passed {GAME_SECONDS:g} s"
+                        raise Resigned(why) from None
                     continue
                 if 0 <= index < len(observation.legal_actions):
                     return observation.legal_actions[index]
@@ -95,8 +118,9 @@ class LiveGame:
 
 
 class HumanGames:
-    def __init__(self, ladder, sessions):
+    def __init__(self, ladder, sessions, memory_budget_mb: int = MEMORY_BUDGET_MB):
         self.ladder, self.sessions = ladder, sessions
+        self.memory_budget_mb = memory_budget_mb
         self.live: dict = {}
         self.lock = threading.Lock()
         with sessions() as db:  # games an earlier server left unfinished (stopped, killed): over, unplayed
@@ -120,8 +144,14 @@ class HumanGames:
                                     f"{IDLE_SECONDS:.0f} s without a move) first")
             if len(live) >= MAX_LIVE:
                 raise OverflowError(f"{MAX_LIVE} games against bots are being played; try again later")
+            need = self._memory_of(entry)
+            held = sum(g.memory_mb for g in live)
+            if need and held + need > self.memory_budget_mb:
+                raise OverflowError(f"the server's memory for bots in browser games is taken ({held} of "
+                                    f"{self.memory_budget_mb} MiB, by {len(live)} games; {bot} needs {need} MiB); "
+                                    "try again when a game ends")
             gid = secrets.token_hex(8)
-            game = self.live[gid] = LiveGame(gid, owner, bot, cfg.game, seat, cfg.seats)
+            game = self.live[gid] = LiveGame(gid, owner, bot, cfg.game, seat, cfg.seats, need)
         with self.sessions() as db:
             db.add(HumanGame(id=gid, owner=owner, bot=bot, status="playing", record=None))
             db.commit()
@@ -129,19 +159,28 @@ class HumanGames:
         thread.start()
         return gid
 
+    def _memory_of(self, entry) -> int:
+        """The memory (MiB) a game against ``entry`` reserves: its jail's limit, 0 for a built-in."""
+        from arena.jail import Limits
+
+        cfg = self.ladder.cfg
+        if is_builtin(entry.spec, entry.params) or cfg.isolation == "none":
+            return 0
+        return int(cfg.player_memory_mb or Limits.memory_mb)
+
     def _play(self, live: LiveGame, entry) -> None:
         from arena.runs.tournament import game_setup
         from arena.runs.worker import jail_limits
 
         cfg = self.ladder.cfg
-        setup = game_setup(cfg)
-        spec, params = setup["players"][entry.name]
         bot = process = None
         seed = secrets.randbits(62)
         names = []
         players = []
         faults, record = [], None
         try:
+            setup = game_setup(cfg)
+            spec, params = setup["players"][entry.name]
             if is_builtin(spec, params) or cfg.isolation == "none":
                 from players.loading import make_player
 
@@ -175,15 +214,17 @@ class HumanGames:
             status = "failed"
         finally:
             if process is not None:
-                process.kill()
-        with self.sessions() as db:
-            row = db.get(HumanGame, live.id)
-            row.status, row.record = status, record
-            db.commit()
-        with live.changed:
-            live.over = record
-            live.turn += 1
-            live.changed.notify_all()
+                process.kill()  # its whole process tree and cgroup: the memory is free again
+        try:
+            with self.sessions() as db:
+                row = db.get(HumanGame, live.id)
+                row.status, row.record = status, record
+                db.commit()
+        finally:  # over, whatever the database said: its reservation is free
+            with live.changed:
+                live.over = record
+                live.turn += 1
+                live.changed.notify_all()
 
     def get(self, gid: str) -> LiveGame | None:
         return self.live.get(gid)

@@ -48,9 +48,10 @@ def open_database(results, url: str | None = None):
 def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | None = None,
           workers: int | None = None, database: str | None = None, uploads: str | None = None,
           limits: Limits | None = None, secure_cookies: bool = False, check_workers: int = 1, proxies=(),
-          echo=print) -> None:
+          play_memory_mb: int | None = None, echo=print) -> None:
     """``check_workers``: submissions checked at once; ``proxies``: addresses of reverse proxies
-    whose ``X-Forwarded-For`` names the client (:mod:`arena.serve.guard`)."""
+    whose ``X-Forwarded-For`` names the client (:mod:`arena.serve.guard`); ``play_memory_mb``: the
+    memory budget of the bots in browser games (:mod:`arena.serve.play`)."""
     from arena.jail import jail, leftovers
     from arena.serve.ladder import Ladder
     from arena.serve.play import HumanGames
@@ -82,7 +83,8 @@ def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | Non
         echo(isolation_text(isolation_note(ladder.cfg)))
         ladder.reconcile()
         ctx = Context(ladder, sessions, uploads_dir, limits, secure_cookies)
-        ctx.human_games = HumanGames(ladder, sessions)
+        ctx.human_games = HumanGames(ladder, sessions, **({} if play_memory_mb is None else
+                                                           {"memory_budget_mb": play_memory_mb}))
         app = Guard(make_app(ctx), RateLimit(limits.rate, limits.burst), limits.upload.max_bytes, proxies=proxies)
         # proxy_headers off: uvicorn would take X-Forwarded-For from 127.0.0.1 as the client (Guard decides)
         config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,

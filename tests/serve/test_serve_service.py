@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
 from sqlalchemy import select
 
 from serve_helpers import BROKEN, wait_for
@@ -142,3 +143,32 @@ def test_fake_keys_cannot_clear_a_real_clients_bucket():
         limit.allow(f"fake{i}")
     assert len(limit.buckets) <= 1000
     assert not limit.allow("real")
+
+
+def test_the_bots_of_browser_games_have_a_memory_budget_and_a_whole_game_bound(ladder_app, monkeypatch):
+    """A bot that allocates while the human thinks held 1,805 MiB after 16 moves; 8 such games (four
+    accounts) pinned 14-16 GiB and refused every other user."""
+    from arena.serve import play
+    from test_serve_api import _human_games
+
+    client, ladder, step = ladder_app
+    c = client()
+    token = add_user(ladder, "alice")
+    assert upload(c, token, "mybot").status_code == 202
+    step(rounds=0)
+    games = _human_games(c)
+    each = ladder.cfg.player_memory_mb
+    games.memory_budget_mb = each + each // 2  # room for one jailed bot
+    first = games.start("alice", "mybot", seat=0)
+    assert games.get(first).memory_mb == each
+    with pytest.raises(OverflowError, match=f"memory for bots in browser games is taken .*needs {each} MiB"):
+        games.start("bob", "mybot", seat=0)
+    builtin = games.start("bob", "rules", seat=0)  # arena's own bots reserve nothing
+    games.get(first).stopping = True  # as the server's stop does: the human resigns, the bot is killed
+    wait_for(lambda: games.get(first).over is not None, 60, 0.1)
+    second = games.start("bob", "mybot", seat=1)  # its reservation is free again
+    monkeypatch.setattr(play, "GAME_SECONDS", 0.5)  # a whole game's bound, however often the human moves
+    games.get(second).ends = time.monotonic() + 0.5
+    wait_for(lambda: games.get(second).over is not None, 60, 0.1)
+    assert any(f["seat"] == 1 and "the game passed 0.5 s" in f["detail"] for f in games.get(second).over["faults"])
+    games.get(builtin).stopping = True
