@@ -73,6 +73,10 @@ class RayAddressError(ValueError):
     """A Ray address that names no cluster that answers; the message says what to do."""
 
 
+class RayStartError(RuntimeError):
+    """A local Ray that could not start; the message (one line) says why and what to try."""
+
+
 class ClusterLost(Exception):
     """The head of the Ray cluster at ``address`` stopped answering mid-run; the games
     finished before were handed over."""
@@ -215,8 +219,17 @@ def start_ray(workers: int, address: str | None = None, echo=None, log: str | No
             echo(f"joined the Ray cluster at {_joined(ray, address)} ({cpus} CPU{'' if cpus == 1 else 's'})")
     else:
         os.environ.setdefault("RAY_AUTH_MODE", "disabled")
-        ray.init(address="local", num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False,
-                 logging_level="ERROR", configure_logging=False)
+        try:
+            ray.init(address="local", num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False,
+                     logging_level="ERROR", configure_logging=False)
+        except Exception as exc:  # noqa: BLE001 - Ray's own start (a timeout, a full /tmp, ...), said in one line
+            try:
+                ray.shutdown()  # what it had started of itself
+            except Exception:  # noqa: BLE001
+                pass
+            raise RayStartError(f"Ray could not start on this machine ({type(exc).__name__}: {_first_line(exc)}); "
+                                "try again with fewer --workers, after `ray stop` (a Ray left running), with "
+                                "more free memory and /tmp, or with --workers 0 (games in this process)") from None
     return _cpus(ray, workers)
 
 

@@ -29,7 +29,8 @@ from arena.game.match import player_seed
 from arena.game.player_text import for_terminal
 from arena.store.results import ResultsError, ResultsStore
 from arena.runs.playing import Playing, lock_results
-from arena.runs.runner import BACKSTOP_GRACE, ClusterLost, Interrupted, Progress, RayAddressError, resolve_address
+from arena.runs.runner import (BACKSTOP_GRACE, ClusterLost, Interrupted, Progress, RayAddressError, RayStartError,
+                               resolve_address)
 from arena.runs.schedule import deal_seed, pairings, pending_games, scheduled_count
 
 
@@ -111,6 +112,7 @@ def open_results(cfg: TournamentConfig, fresh: bool, echo) -> ResultsStore:
             echo(f"--fresh: moved the old results to {move_aside(folder)}")
             store = lock_results(folder)
         store.open(warn=lambda m: echo(f"warning: {m}"), for_check=True)  # checked by check_log_against_schedule
+        store.check_segments()  # a damaged closed segment stops the run before it plays
         old = stored_config(folder)
         settle_seeds(cfg, old, store.tally.recorded > 0)
         refuse_changes(cfg, old, store.tally)
@@ -322,7 +324,7 @@ def _play_and_rate(cfg, store, workers, address, games_per_task, echo, progress_
             lost = (f"{exc}: {store.tally.recorded} of {plural(scheduled, 'game')} kept ({playing.played} played by "
                     "this run), the leaderboard written from them; run the same command again to resume once the "
                     "cluster is back")
-        except RayAddressError as exc:
+        except (RayAddressError, RayStartError) as exc:
             raise TournamentError(str(exc)) from None
         finally:
             playing.interrupts.uninstall()

@@ -69,6 +69,7 @@ class Ladder:
         store = lock_results(folder)
         try:
             store.open(warn=lambda m: echo(f"warning: {m}"), for_check=True)
+            store.check_segments()
             settle_seeds(cfg, cfg, store.tally.recorded > 0)
             if cfg.seeds == "public":
                 raise TournamentError(f"{folder}: its seeds are public (seeds: public), so it cannot take submitted "

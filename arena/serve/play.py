@@ -8,18 +8,21 @@ Each game runs :func:`arena.game.match.play_game` in a thread of its own; the hu
 The limits (a bot waiting for a human holds its memory, frozen, the whole game):
 
 - ``PER_USER`` live games a user, ``MAX_LIVE`` on the server;
-- memory: a jailed bot runs under the ladder's per-player limit (``player_memory_mb``: its
-  cgroup caps its whole process tree; :func:`arena.runs.worker.jail_limits`).  Every game
-  reserves that limit for its bot, a built-in one (in this process, capped by nothing of
-  its own) or a bot of an ``isolation: none`` ladder too, from the server's budget for the
-  bots of browser games (``HumanGames(memory_budget_mb=...)``, ``MEMORY_BUDGET_MB`` by
-  default); a game that would take the reservations past it is refused (``OverflowError``,
-  answered 429) until a game ends;
+- memory: a jailed bot runs under the ladder's per-player limit (``player_memory_mb``, as
+  :func:`arena.runs.worker.jail_limits` gives it: its cgroup caps its whole process tree, and
+  ``RLIMIT_AS`` each process), and its game reserves that limit from the server's budget for
+  the bots of all browser games together (``HumanGames(memory_budget_mb=...)``, default
+  ``MEMORY_BUDGET_MB``; ``arena serve --play-memory-mb``).  A game whose reservation would take
+  the live games' past the budget is refused (``OverflowError``, answered 429: "the server's
+  memory for bots in browser games is taken ...; try again when a game ends").  A built-in bot
+  (arena's own code, in this process) reserves nothing, nor does any bot of an ``isolation:
+  none`` ladder (trusted players, in this process, capped by no jail);
 - time: the human resigns after ``IDLE_SECONDS`` without a move (each move starts that clock
-  again), and at the first turn of theirs past ``GAME_SECONDS`` from the game's start, however
-  often they moved; the bot's own time is the ladder's clocks';
+  again), and at their first turn past ``GAME_SECONDS`` from the game's start, however often
+  they moved; the bot's own time is the ladder's clocks' (``move_seconds``, ``game_seconds``);
 - whichever way a game ends (over, resigned, idle, too long, the server stopping, an error),
-  its bot's processes are killed at once and its reservation released.
+  its bot's processes are killed at once (their cgroup with them: the memory is free) and
+  then its reservation released.
 """
 from __future__ import annotations
 
@@ -32,9 +35,10 @@ from arena.game.match import play_game
 from arena.game.plugins import is_builtin
 from arena.serve.db import HumanGame
 
-IDLE_SECONDS = 600.0
-GAME_SECONDS = 3600.0  # a whole game, however often the human moves
+IDLE_SECONDS = 600.0  # the longest a human may take over a move: then they resign
+GAME_SECONDS = 3600.0  # a whole game, however often the human moves: at their turn past it, they resign
 MEMORY_BUDGET_MB = 4096  # every jailed bot's memory limit together (arena serve --play-memory-mb)
+STOP_SECONDS = 5.0  # stop(): how long it waits, for all games together, for their bots to be killed
 MAX_LIVE = 8
 PER_USER = 2  # live games a user may have at once: one user cannot take every seat of MAX_LIVE
 
@@ -65,7 +69,6 @@ class LiveGame:
     def __init__(self, gid: str, owner: str, bot: str, game: str, seat: int, seats: int, memory_mb: int = 0):
         self.id, self.owner, self.bot, self.game, self.seat, self.seats = gid, owner, bot, game, seat, seats
         self.memory_mb = memory_mb  # of the server's budget for bots, while the game lasts
-        self.ends = time.monotonic() + GAME_SECONDS
         self.moves: queue.Queue = queue.Queue()
         self.changed = threading.Condition()
         self.turn = 0  # bumped at every change the page shows
@@ -74,7 +77,7 @@ class LiveGame:
         self.over = None  # the record, at the end
         self.stopping = False
         self.ends = time.monotonic() + GAME_SECONDS  # past it, the human resigns at their turn
-        self.thread: threading.Thread | None = None
+        self.thread: threading.Thread | None = None  # the game's (HumanGames._play)
 
     def ask(self, observation):
         from engine.registry import get_game
@@ -89,13 +92,13 @@ class LiveGame:
             while True:
                 if self.stopping:
                     raise Resigned("the server stopped")
+                left = deadline - time.monotonic()
+                if left <= 0:  # before any move queued: a turn that begins past the game's end is not played
+                    raise Resigned(f"no move for {IDLE_SECONDS:g} s" if deadline < self.ends else
+                                   f"the game passed {GAME_SECONDS:g} s")
                 try:
-                    index = self.moves.get(timeout=min(1.0, max(0.0, deadline - time.monotonic())))
+                    index = self.moves.get(timeout=min(1.0, left))
                 except queue.Empty:
-                    if time.monotonic() >= deadline:
-                        why = f"no move for {IDLE_SECONDS:g} s" if deadline < self.ends else \
-                            f"the game passed {GAME_SECONDS:g} s"
-                        raise Resigned(why) from None
                     continue
                 if 0 <= index < len(observation.legal_actions):
                     return observation.legal_actions[index]
@@ -145,18 +148,28 @@ class HumanGames:
             if len(live) >= MAX_LIVE:
                 raise OverflowError(f"{MAX_LIVE} games against bots are being played; try again later")
             need = self._memory_of(entry)
-            held = sum(g.memory_mb for g in live)
+            held = sum(g.memory_mb for g in live)  # a game's reservation is held until it is over
+            if need > self.memory_budget_mb:
+                raise OverflowError(f"{bot} may use {need} MiB (the ladder's player_memory_mb), more than the "
+                                    f"server's memory for bots in browser games ({self.memory_budget_mb} MiB): "
+                                    "it cannot be played here")
             if need and held + need > self.memory_budget_mb:
                 raise OverflowError(f"the server's memory for bots in browser games is taken ({held} of "
                                     f"{self.memory_budget_mb} MiB, by {len(live)} games; {bot} needs {need} MiB); "
                                     "try again when a game ends")
             gid = secrets.token_hex(8)
             game = self.live[gid] = LiveGame(gid, owner, bot, cfg.game, seat, cfg.seats, need)
-        with self.sessions() as db:
-            db.add(HumanGame(id=gid, owner=owner, bot=bot, status="playing", record=None))
-            db.commit()
-        thread = threading.Thread(target=self._play, args=(game, entry), name=f"human-game-{gid}", daemon=True)
-        thread.start()
+        try:
+            with self.sessions() as db:
+                db.add(HumanGame(id=gid, owner=owner, bot=bot, status="playing", record=None))
+                db.commit()
+            game.thread = threading.Thread(target=self._play, args=(game, entry), name=f"human-game-{gid}",
+                                           daemon=True)
+            game.thread.start()
+        except BaseException:  # not started: its seat and reservation are free again
+            with self.lock:
+                self.live.pop(gid, None)
+            raise
         return gid
 
     def _memory_of(self, entry) -> int:
@@ -177,7 +190,14 @@ class HumanGames:
         seed = secrets.randbits(62)
         names = []
         players = []
-        faults, record = [], None
+        faults, record, status = [], None, "failed"
+
+        def failed(detail: str) -> dict:
+            return {"id": live.id, "game": cfg.game, "options": dict(cfg.options), "num_players": cfg.seats,
+                    "seed": seed, "players": names, "actions": [a for _, a in live.log], "scores": [],
+                    "ranks": None, "faults": [{"seat": None, "kind": "error", "detail": detail}],
+                    "human_seat": live.seat, "bot": entry.name}
+
         try:
             setup = game_setup(cfg)
             spec, params = setup["players"][entry.name]
@@ -207,24 +227,24 @@ class HumanGames:
                       "ranks": result.ranks, "faults": faults, "human_seat": live.seat, "bot": entry.name}
             status = "over"
         except Exception as exc:  # noqa: BLE001 - the game failed; the page says why
-            record = {"id": live.id, "game": cfg.game, "options": dict(cfg.options), "num_players": cfg.seats,
-                      "seed": seed, "players": names, "actions": [a for _, a in live.log], "scores": [],
-                      "ranks": None, "faults": [{"seat": None, "kind": "error", "detail": f"{type(exc).__name__}: {exc}"}],
-                      "human_seat": live.seat, "bot": entry.name}
-            status = "failed"
+            record, status = failed(f"{type(exc).__name__}: {exc}"), "failed"
         finally:
-            if process is not None:
-                process.kill()  # its whole process tree and cgroup: the memory is free again
-        try:
-            with self.sessions() as db:
-                row = db.get(HumanGame, live.id)
-                row.status, row.record = status, record
-                db.commit()
-        finally:  # over, whatever the database said: its reservation is free
-            with live.changed:
-                live.over = record
-                live.turn += 1
-                live.changed.notify_all()
+            try:
+                if process is not None:
+                    process.kill()  # its whole process tree and cgroup: the memory is free again
+            finally:
+                if record is None:  # not an Exception (SystemExit in this thread, say): failed all the same
+                    record = failed("the game's thread was stopped")
+                try:
+                    with self.sessions() as db:
+                        row = db.get(HumanGame, live.id)
+                        row.status, row.record = status, record
+                        db.commit()
+                finally:  # over, whatever the database said: its reservation is free
+                    with live.changed:
+                        live.over = record
+                        live.turn += 1
+                        live.changed.notify_all()
 
     def get(self, gid: str) -> LiveGame | None:
         return self.live.get(gid)
@@ -235,6 +255,13 @@ class HumanGames:
             return None if row is None else {"owner": row.owner, "bot": row.bot, "status": row.status,
                                              "record": row.record}
 
-    def stop(self) -> None:
-        for game in list(self.live.values()):
+    def stop(self, wait: float = STOP_SECONDS) -> None:
+        """Every human resigns (within a second, or when the bot has moved); waits ``wait``
+        seconds at most, for all games together, for their bots to be killed."""
+        games = list(self.live.values())
+        for game in games:
             game.stopping = True
+        end = time.monotonic() + wait
+        for game in games:
+            if game.thread is not None and game.thread is not threading.current_thread():
+                game.thread.join(max(0.0, end - time.monotonic()))
