@@ -25,6 +25,7 @@ import signal
 import threading
 from collections import Counter
 from contextlib import contextmanager
+from itertools import takewhile
 from pathlib import Path
 
 from arena.runs.runner import BACKSTOP_GRACE, Interrupted, run_in_process, run_on_ray
@@ -164,7 +165,9 @@ class Playing:
                                self.games_per_task or self.cfg.games_per_task, self.grace, echo=self.echo,
                                ray_log=self.ray_log, node_notes=self.node_notes, on_started=self._ray_started)
                 else:
-                    run_in_process(self.setup, jobs, self.keep, progress)
+                    # a stop from another thread (the server's end) is taken between two games
+                    run_in_process(self.setup, takewhile(lambda _: not self.interrupts.is_set(), jobs),
+                                   self.keep, progress)
         except KeyboardInterrupt:
             raise Interrupted() from None
 

@@ -188,9 +188,14 @@ class ResultsStore:
         for entry in self.segments:
             path = self.folder / entry["name"]
             digest = hashlib.sha256()
-            with open(path, "rb") as f:
-                for chunk in iter(lambda: f.read(1 << 20), b""):
-                    digest.update(chunk)
+            try:
+                with open(path, "rb") as f:
+                    for chunk in iter(lambda: f.read(1 << 20), b""):
+                        digest.update(chunk)
+            except OSError as exc:  # unreadable (a failing disk, its permissions): said as damage is
+                raise ResultsError(f"{path}: cannot be read ({exc.strerror or type(exc).__name__}); nothing was "
+                                   f"played or appended. `arena verify {self.folder}` checks the whole log once "
+                                   "it can be read") from None
             if digest.hexdigest() != entry["sha256"]:
                 raise ResultsError(f"{path}: damaged (not the bytes the checkpoint lists: its SHA-256 differs): "
                                    "changed outside arena or lost by the disk; nothing was played or appended. "

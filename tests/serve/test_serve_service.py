@@ -25,7 +25,7 @@ class Slow(Player):
     def act(self, observation):
         if self.first:
             self.first = False
-            time.sleep(4)
+            time.sleep(3)
         return observation.legal_actions[0]
 '''
 
@@ -52,7 +52,7 @@ def test_games_are_recorded_while_a_slow_upload_is_checked(ladder_app):
     try:
         wait_for(lambda: games(ladder) > 0, 60)
         began, before = time.monotonic(), games(ladder)
-        time.sleep(3)
+        time.sleep(2)
         rate = (games(ladder) - before) / (time.monotonic() - began)
         assert upload(c, token, "slow", text=SLOW, cls="Slow", filename="slow.py").status_code == 202
         wait_for(lambda: statuses(ladder)["slow"] == "checking", 30, 0.05)
@@ -60,7 +60,7 @@ def test_games_are_recorded_while_a_slow_upload_is_checked(ladder_app):
         wait_for(lambda: statuses(ladder)["slow"] != "checking", 120, 0.05)
         during = (games(ladder) - before) / (time.monotonic() - began)
         assert statuses(ladder)["slow"] == "accepted"
-        assert time.monotonic() - began > 7  # two check games, each with a 4 s think
+        assert time.monotonic() - began > 5  # two check games, each with a 3 s think
         assert during >= rate / 2, (rate, during)
     finally:
         ladder.stop.stop()
