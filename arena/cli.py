@@ -612,6 +612,7 @@ def bench_engine_command(game: List[str] = typer.Option([], help="game name (rep
     """Random playouts/s, decisions/s, clone/observation/sample µs, per game and player count."""
     from arena.bench import format_rows
     from arena.bench.engine import bench_engine
+    from arena.runs.runner import RayStartError
     from engine.contract import OptionError
 
     if builds:
@@ -622,7 +623,7 @@ def bench_engine_command(game: List[str] = typer.Option([], help="game name (rep
         with _Busy("bench engine", total=1) as busy:
             rows = bench_engine(game or None, players or None, seconds=seconds, repeats=repeats,
                                 progress=busy.update)
-    except OptionError as exc:
+    except (OptionError, RayStartError) as exc:
         _fail(str(exc))
     rounded = [{k: (round(v, 1) if isinstance(v, float) else v) for k, v in row.items()} for row in rows]
     typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(rounded))
@@ -643,12 +644,13 @@ def bench_tournament_command(config: Optional[Path] = typer.Option(None, help="t
     from arena.bench import format_rows
     from arena.bench.tournament import bench_tournament, display_rows
     from arena.runs.config import ConfigError
+    from arena.runs.runner import RayStartError
 
     counts = workers or sorted({1, 2} | {w for w in (4, 8, 15) if w < (os.cpu_count() or 1)})
     try:
         with _Busy("bench tournament"):
             rows = bench_tournament(config, workers=counts, game=game, games=games, repeats=repeats)
-    except ConfigError as exc:
+    except (ConfigError, RayStartError) as exc:
         _fail(str(exc))
     typer.echo(json.dumps(rows, indent=1) if as_json else format_rows(display_rows(rows)))
 

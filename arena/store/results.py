@@ -173,6 +173,10 @@ class ResultsStore:
             unread = self._start(checkpoint, from_checkpoint, repair)
             for path in unread:
                 self._read_segment(path, records, checkpoint if audit else None)
+            if unread and repair and from_checkpoint and not audit:  # no checkpoint that fits: the lock holder
+                # writes the one it lacked, so that the next open reads no segment again
+                write_checkpoint(self.folder, key, self.signer.lines, self.signer.last_tag, self.segments,
+                                 self.tally.to_data())
             self._read_open_log(warn, repair, records)
             self._check_head(warn)
         except (LogError, CheckpointError) as exc:

@@ -209,22 +209,3 @@ def test_a_worker_lost_during_isolated_games_costs_no_game_and_blames_no_player(
     assert all(not json.loads(line)["faults"] and not json.loads(line).get("failed") for line in lost)
     assert without_timings(clean) == without_timings(lost)
 
-
-def test_ray_that_cannot_start_is_one_line_and_nothing_is_played(tmp_path, monkeypatch):
-    """Ray's start failure was a raw traceback (`Exception: The current node timed out during
-    startup`, exit 1, after 82 s on a loaded machine)."""
-    import ray
-
-    def timed_out(*args, **kwargs):
-        raise Exception("The current node timed out during startup. This could happen because some of the "
-                        "Ray processes failed to startup.\n(and more lines)")
-
-    monkeypatch.setattr(ray, "init", timed_out)
-    monkeypatch.setattr(ray, "is_initialized", lambda: False)
-    path = toy_config(tmp_path, [player("a"), player("b")])
-    result = CliRunner().invoke(app, ["tournament", str(path), "--workers", "2"])
-    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
-    said = [line for line in result.output.splitlines() if line.startswith("error:")]
-    assert len(said) == 1 and "Ray could not start on this machine" in said[0], result.output
-    assert "timed out during startup" in said[0] and "--workers 0" in said[0] and "(and more lines)" not in said[0]
-    assert not (tmp_path / "results" / "t" / "games.jsonl").exists()
