@@ -29,6 +29,7 @@ from arena.serve.uploads import UploadError, UploadLimits, check_user_quota, dis
 
 SESSION_COOKIE = "arena_session"
 HISTORY_POINTS = 400  # of a player's rating history, at most, in its answer and its plot
+PAGE_GAMES, MAX_PAGE_GAMES = 50, 200  # a player's games in one answer: by default, at most
 
 
 @dataclass
@@ -80,9 +81,9 @@ def make_app(ctx: Context) -> FastAPI:
             return {"id": sub.id, "name": sub.name, "version": sub.version, "status": shown_status(ctx, sub)}
 
     @app.get("/api/players/{name}")
-    def player(name: str):
+    def player(name: str, before: int | None = None, limit: int = PAGE_GAMES):
         with ctx.sessions() as db:
-            return player_info(ctx, db, name)
+            return player_info(ctx, db, name, games=limit, before=before)
 
     @app.delete("/api/players/{name}", status_code=202)
     def retire(request: Request, name: str):
@@ -294,11 +295,14 @@ def without_uploads_path(ctx: Context, value):
     return value
 
 
-def player_info(ctx: Context, db, name: str, games: int = 200) -> dict:
-    return without_uploads_path(ctx, _player_info(ctx, db, name, games))
+def player_info(ctx: Context, db, name: str, games: int = PAGE_GAMES, before: int | None = None) -> dict:
+    """A player's page as data: its status, rating, versions, history, and ``games`` of its games
+    (at most ``MAX_PAGE_GAMES``), newest first, those logged before line ``before`` where given;
+    ``older``: the ``before`` of the next page (None at the oldest)."""
+    return without_uploads_path(ctx, _player_info(ctx, db, name, max(1, min(int(games), MAX_PAGE_GAMES)), before))
 
 
-def _player_info(ctx: Context, db, name: str, games: int = 200) -> dict:
+def _player_info(ctx: Context, db, name: str, games: int, before: int | None) -> dict:
     subs = list(db.scalars(select(Submission).where(Submission.name == name).order_by(Submission.version)))
     if subs:
         current = next((s for s in reversed(subs) if s.status == "accepted"), subs[-1])
@@ -318,15 +322,19 @@ def _player_info(ctx: Context, db, name: str, games: int = 200) -> dict:
     if len(history) > HISTORY_POINTS:  # a player rated for days: evenly spaced points, the last one kept
         step = len(history) / HISTORY_POINTS
         history = [history[int(i * step)] for i in range(HISTORY_POINTS - 1)] + [history[-1]]
-    played = [{"id": g.id, "players": g.players, "ranks": g.ranks, "faults": g.faults, "at": g.at} for g in
-              db.scalars(select(GameIndex).join(GameSeat, GameSeat.game_id == GameIndex.id)
-                         .where(GameSeat.player == ladder_name).order_by(GameIndex.line.desc()).limit(games))]
+    query = select(GameIndex).join(GameSeat, GameSeat.game_id == GameIndex.id).where(GameSeat.player == ladder_name)
+    if before is not None:
+        query = query.where(GameIndex.line < before)
+    rows = list(db.scalars(query.order_by(GameIndex.line.desc()).limit(games + 1)))
+    older = rows[games - 1].line if len(rows) > games else None
+    played = [{"id": g.id, "players": g.players, "ranks": g.ranks, "faults": g.faults, "at": g.at}
+              for g in rows[:games]]
     return {"name": name, "owner": owner, "ladder_name": ladder_name, "status": status, "reason": reason,
             "rating": None if row is None else {k: row[k] for k in ("rating", "sigma", "interval", "place", "games",
                                                                   "wins", "faults", "conservative")},
             "versions": [{"version": s.version, "ladder_name": s.ladder_name, "status": shown_status(ctx, s),
                           "reason": s.reason, "params": s.params, "submitted": s.created} for s in subs],
-            "history": history, "games": played}
+            "history": history, "games": played, "older": older}
 
 
 _GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")

@@ -109,9 +109,9 @@ def add_pages(app, ctx) -> None:
         return response
 
     @app.get("/players/{name}", response_class=HTMLResponse)
-    def player_page(request: Request, name: str):
+    def player_page(request: Request, name: str, before: int | None = None):
         with ctx.sessions() as db:
-            info = player_info(ctx, db, name)
+            info = player_info(ctx, db, name, before=before)
         return page(request, "player.html", p=info, plot=rating_plot(info["history"]))
 
     @app.get("/submit", response_class=HTMLResponse)

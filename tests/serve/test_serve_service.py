@@ -172,3 +172,22 @@ def test_the_bots_of_browser_games_have_a_memory_budget_and_a_whole_game_bound(l
     wait_for(lambda: games.get(second).over is not None, 60, 0.1)
     assert any(f["seat"] == 1 and "the game passed 0.5 s" in f["detail"] for f in games.get(second).over["faults"])
     games.get(builtin).stopping = True
+
+
+def test_a_players_games_come_in_pages_of_a_bounded_size(ladder_app):
+    client, ladder, step = ladder_app
+    c = client()
+    step(rounds=3)  # random and rules: a few more deals
+    everything = c.get("/api/players/rules?limit=100000").json()  # bounded: at most 200
+    assert len(everything["games"]) == ladder.store.tally.recorded <= 200 and everything["older"] is None
+    seen, before = [], None
+    while True:
+        page = c.get("/api/players/rules", params={"limit": 2, **({"before": before} if before else {})}).json()
+        assert len(page["games"]) <= 2
+        seen += [g["id"] for g in page["games"]]
+        before = page["older"]
+        if before is None:
+            break
+    assert seen == [g["id"] for g in everything["games"]] and len(seen) > 2  # newest first, each once
+    html = c.get("/players/rules").text
+    assert 'id="older"' not in html  # one page holds them all
