@@ -3,7 +3,7 @@ of its own with a deadline.
 
 A check is ``arena submit``'s (:func:`arena.runs.tournament.check_new_player`: the player built
 in its jail and two games against random players under the ladder's clocks), run by
-``python -m arena.serve.checking`` in a session of its own, so that
+:func:`main` in a process and session of its own, so that
 
 - the ladder's loop plays and records games while a slow player is being checked;
 - a check that passes its deadline (:func:`check_deadline`, from the ladder's clocks) is killed
@@ -22,6 +22,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -44,7 +45,10 @@ def run_check(cfg, entry, deadline: float, started=None) -> str:
     request = json.dumps({"config": cfg.to_dict(), "output": str(cfg.output), "name": cfg.name,
                           "source": str(cfg.source), "entry": {"name": entry.name, "spec": entry.spec,
                                                                "params": entry.params}})
-    proc = subprocess.Popen([sys.executable, "-m", "arena.serve.checking"], stdin=subprocess.PIPE,
+    # not `-m`: it would put the server's working folder first on sys.path, where a folder named
+    # players/ (or arena/) would stand for arena's own packages in the check and its jail
+    boot = "import sys; del sys.path[0]; from arena.serve.checking import main; main()"
+    proc = subprocess.Popen([sys.executable, "-c", boot], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     if started is not None:
         started(proc)
@@ -94,7 +98,8 @@ class Checks:
         self.workers = max(1, int(workers))
         self.pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="check")
         self.running: dict = {}  # submission id -> (owner, future)
-        self.procs: set = set()
+        self.procs: dict = {}  # submission id -> its check's process
+        self.last: dict = {}  # owner -> when their last check began
         self.lock = threading.Lock()
         self.closed = False
 
@@ -105,13 +110,27 @@ class Checks:
         return {owner for owner, _ in self.running.values()}
 
     def start(self, sub_id: int, owner: str, cfg, entry, deadline: float) -> None:
-        self.running[sub_id] = (owner, self.pool.submit(run_check, cfg, entry, deadline, self._started))
+        self.last[owner] = time.monotonic()
+        self.running[sub_id] = (owner, self.pool.submit(run_check, cfg, entry, deadline,
+                                                        lambda proc: self._started(sub_id, proc)))
 
-    def _started(self, proc) -> None:
+    def next_of(self, queued: list):
+        """Of ``queued`` submissions (oldest first), the one to check next: of the owner whose last
+        check began longest ago (never first), so that one user's queue waits its turn."""
+        return min(queued, key=lambda sub: self.last.get(sub.owner, 0.0), default=None)
+
+    def _started(self, sub_id: int, proc) -> None:
         with self.lock:
-            self.procs.add(proc)
+            self.procs[sub_id] = proc
             closed = self.closed
         if closed:
+            kill(proc)
+
+    def stop(self, sub_id: int) -> None:
+        """Kill the check of ``sub_id`` (retired while it is checked): its slot is free at once."""
+        with self.lock:
+            proc = self.procs.get(sub_id)
+        if proc is not None:
             kill(proc)
 
     def done(self) -> list:
@@ -120,7 +139,8 @@ class Checks:
         for sid, _ in finished:
             del self.running[sid]
         with self.lock:
-            self.procs = {p for p in self.procs if p.poll() is None}
+            for sid, _ in finished:
+                self.procs.pop(sid, None)
         return [(sid, _verdict(future)) for sid, future in finished]
 
     def wait(self) -> None:
@@ -131,7 +151,7 @@ class Checks:
         """Kill every check under way (its submission stays 'checking': a restart checks it again)."""
         with self.lock:
             self.closed = True
-            procs = list(self.procs)
+            procs = list(self.procs.values())
         for proc in procs:
             kill(proc)
         self.pool.shutdown(wait=True, cancel_futures=True)

@@ -72,13 +72,16 @@ def rate_key(client: str) -> str:
 
 def client_of(scope, proxies: frozenset = frozenset()) -> str:
     """The request's client: its peer, or where the peer is one of ``proxies``, the last hop of
-    ``X-Forwarded-For`` (the peer itself where the header is missing or empty)."""
+    ``X-Forwarded-For`` (the peer itself where the header is missing or not an address)."""
     peer = (scope.get("client") or ("?", 0))[0]
     if peer not in proxies:
         return peer
     hops = [v for k, v in scope.get("headers") or [] if k.lower() == b"x-forwarded-for"]
     last = hops[-1].decode("latin-1").split(",")[-1].strip() if hops else ""
-    return last[:64] or peer
+    try:
+        return str(ipaddress.ip_address(last))
+    except ValueError:  # not an address (the proxy passed the client's own header on): the proxy
+        return peer
 
 
 class _TooLarge(Exception):

@@ -160,6 +160,9 @@ class Ladder:
     # --- submissions ---------------------------------------------------------------------
     def apply_retirements(self) -> bool:
         with self.sessions() as db:
+            for sub_id in db.scalars(select(Submission.id).where(Submission.retire.is_(True),
+                                                                 Submission.status == "checking")):
+                self.checks.stop(sub_id)  # its verdict (retired) is taken as the check ends
             asked = list(db.scalars(select(Submission).where(Submission.retire.is_(True),
                                                              Submission.status.in_(("accepted", "queued")))))
             if not asked:
@@ -183,7 +186,7 @@ class Ladder:
                 query = select(Submission).where(Submission.status == "queued", Submission.retire.is_(False))
                 if busy:
                     query = query.where(Submission.owner.not_in(sorted(busy)))
-                sub = db.scalar(query.order_by(Submission.id).limit(1))
+                sub = self.checks.next_of(list(db.scalars(query.order_by(Submission.id))))
                 if sub is None:
                     return started
                 sub.status, sub.updated = "checking", time.time()

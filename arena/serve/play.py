@@ -32,6 +32,7 @@ import threading
 import time
 
 from arena.game.match import play_game
+from arena.game.player_text import plural
 from arena.game.plugins import is_builtin
 from arena.serve.db import HumanGame
 
@@ -155,7 +156,8 @@ class HumanGames:
                                     "it cannot be played here")
             if need and held + need > self.memory_budget_mb:
                 raise OverflowError(f"the server's memory for bots in browser games is taken ({held} of "
-                                    f"{self.memory_budget_mb} MiB, by {len(live)} games; {bot} needs {need} MiB); "
+                                    f"{self.memory_budget_mb} MiB, by {plural(sum(g.memory_mb > 0 for g in live), 'game')}; {bot} "
+                                    f"needs {need} MiB); "
                                     "try again when a game ends")
             gid = secrets.token_hex(8)
             game = self.live[gid] = LiveGame(gid, owner, bot, cfg.game, seat, cfg.seats, need)

@@ -206,9 +206,9 @@ def check_user_quota(user_root: Path, incoming: int, limits: UploadLimits) -> No
     Call it with the upload's size before placing it, and with 0 once it is unpacked."""
     used = folder_bytes(user_root)
     if used + incoming > limits.user_quota:
-        raise UploadError(f"your uploads would hold {(used + incoming) / MiB:.1f} MiB ({used} bytes already, "
-                          f"{incoming} coming), over your quota of {limits.user_quota / MiB:.1f} MiB; "
-                          "retire players you no longer need", status=413)
+        raise UploadError(f"your uploads, this one with them, would hold {(used + incoming) / MiB:.1f} MiB, over "
+                          f"your quota of {limits.user_quota / MiB:.1f} MiB; retire players you no longer need",
+                          status=413)
 
 
 def disk_margin(path: Path, margin_bytes: int) -> str | None:

@@ -191,3 +191,46 @@ def test_a_players_games_come_in_pages_of_a_bounded_size(ladder_app):
     assert seen == [g["id"] for g in everything["games"]] and len(seen) > 2  # newest first, each once
     html = c.get("/players/rules").text
     assert 'id="older"' not in html  # one page holds them all
+
+
+def test_a_players_folder_where_the_server_runs_does_not_stand_for_arenas(ladder_app, tmp_path, monkeypatch):
+    """Every check failed ("PermissionError ... players/__init__.py") when the server's working folder
+    held a folder named players/: the check's process had it first on sys.path."""
+    client, ladder, step = ladder_app
+    here = tmp_path / "where-the-server-runs"
+    (here / "players").mkdir(parents=True)
+    (here / "players" / "__init__.py").write_text("raise ImportError('not arena players')\n")
+    monkeypatch.chdir(here)
+    c = client()
+    token = add_user(ladder, "alice")
+    assert upload(c, token, "mybot").status_code == 202
+    step(rounds=0)
+    assert statuses(ladder) == {"mybot": "accepted"}
+
+
+def test_checks_take_users_in_turn_and_a_retired_check_frees_its_slot(ladder_app):
+    """One user's queue of slow uploads went ahead of another user's (bob waited for two of alice's);
+    a player retired while it was checked kept the check's slot to its end."""
+    from arena.serve.db import Submission
+
+    client, ladder, step = ladder_app
+    c = client()
+    alice, bob = add_user(ladder, "alice"), add_user(ladder, "bob")
+    for name in ("a1", "a2"):
+        assert upload(c, alice, name, text=SLOW, cls="Slow", filename="slow.py").status_code == 202
+    assert upload(c, bob, "b1", text=BROKEN, cls="Broken", filename="broken.py").status_code == 202
+    assert ladder.start_checks() and statuses(ladder)["a1"] == "checking"
+    assert c.delete("/api/players/a1", headers={"Authorization": f"Bearer {alice}"}).status_code == 202
+    began = time.monotonic()
+    ladder.apply_retirements()  # kills a1's check
+    ladder.checks.wait()
+    assert time.monotonic() - began < 3  # not its two 3 s thinks
+    ladder.finish_checks()
+    ladder.start_checks()
+    assert statuses(ladder) == {"a1": "retired", "a2": "queued", "b1": "checking"}  # bob's turn before alice's second
+    with ladder.sessions() as db:
+        db.query(Submission).filter(Submission.name == "a2").update({"retire": True})
+        db.commit()
+    ladder.check_next()
+    ladder.apply_retirements()
+    assert statuses(ladder) == {"a1": "retired", "a2": "retired", "b1": "rejected"}
