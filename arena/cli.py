@@ -1107,7 +1107,9 @@ def serve(results: Path = typer.Argument(..., help="a tournament's results folde
           proxy: List[str] = typer.Option([], help="a reverse proxy's address (repeat for several): from it, "
                                           "the last hop of X-Forwarded-For is the client; from anywhere else "
                                           "the header is ignored"),
-          secure_cookies: bool = typer.Option(False, help="mark cookies Secure (behind a TLS proxy)")):
+          secure_cookies: bool = typer.Option(False, help="mark cookies Secure (behind a TLS proxy)"),
+          reindex: bool = typer.Option(False, help="rebuild the database's index of the games from the log (in the "
+                                       "background, while the site serves)")):
     """Serve a tournament as an online ladder: accounts, uploads checked in the jail, games
     played for ever where ratings are least certain, pages and a JSON API (docs/serve.md)."""
     from arena.runs.config import ConfigError
@@ -1124,7 +1126,7 @@ def serve(results: Path = typer.Argument(..., help="a tournament's results folde
     try:
         run_server(results, host=host, port=port, address=_ray_address(address), workers=workers,
                    database=database, uploads=uploads, limits=limits, secure_cookies=secure_cookies,
-                   check_workers=check_workers, proxies=proxy, play_memory_mb=play_memory_mb,
+                   check_workers=check_workers, proxies=proxy, play_memory_mb=play_memory_mb, reindex=reindex,
                    echo=lambda m: typer.echo(m))
     except (ConfigError, ResultsError, TournamentError, ValueError, RuntimeError) as exc:
         _fail(str(exc))

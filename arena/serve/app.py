@@ -24,7 +24,8 @@ from sqlalchemy import func, select
 
 from arena.runs.config import params_problem
 from arena.serve.accounts import NAME, session_of, user_of_token
-from arena.serve.db import GameIndex, GameSeat, RatingPoint, Submission
+from arena.serve.db import GameIndex, PlayerGame, RatingPoint, Submission
+from arena.serve.index import head_to_head
 from arena.serve.uploads import UploadError, UploadLimits, check_user_quota, disk_margin, place_upload
 
 SESSION_COOKIE = "arena_session"
@@ -70,7 +71,13 @@ def make_app(ctx: Context) -> FastAPI:
         return {"tournament": public.get("tournament"), "game": public.get("game"),
                 "games_recorded": public.get("games_recorded"), "updated": public.get("updated"),
                 "players": [{k: p[k] for k in ("name", "owner", "rating", "interval", "games", "status", "place",
-                                               "version")} for p in public["players"]]}
+                                               "version")} for p in public["players"]],
+                "index": ctx.ladder.index.status()}
+
+    @app.get("/api/games")
+    def games(before: int | None = None, limit: int = PAGE_GAMES):
+        with ctx.sessions() as db:
+            return recent_games(ctx, db, games=limit, before=before)
 
     @app.post("/api/players", status_code=202)
     def upload_player(request: Request, file: UploadFile = File(...), cls: str = Form(..., alias="class"),
@@ -316,25 +323,56 @@ def _player_info(ctx: Context, db, name: str, games: int, before: int | None) ->
     row = next((p for p in ctx.ladder.public["players"] if p["ladder_name"] == ladder_name), None)
     if row is not None and not subs:
         status = row["status"]
-    history = [{"at": at, "games": n, "mu": mu, "sigma": sigma} for at, n, mu, sigma in
-               db.execute(select(RatingPoint.at, RatingPoint.games, RatingPoint.mu, RatingPoint.sigma)
-                          .where(RatingPoint.player == ladder_name).order_by(RatingPoint.id))]
-    if len(history) > HISTORY_POINTS:  # a player rated for days: evenly spaced points, the last one kept
-        step = len(history) / HISTORY_POINTS
-        history = [history[int(i * step)] for i in range(HISTORY_POINTS - 1)] + [history[-1]]
-    query = select(GameIndex).join(GameSeat, GameSeat.game_id == GameIndex.id).where(GameSeat.player == ladder_name)
+    history = rating_history(db, ladder_name)
+    query = (select(GameIndex, PlayerGame).join(PlayerGame, PlayerGame.line == GameIndex.line)
+             .where(PlayerGame.player == ladder_name))
     if before is not None:
-        query = query.where(GameIndex.line < before)
-    rows = list(db.scalars(query.order_by(GameIndex.line.desc()).limit(games + 1)))
-    older = rows[games - 1].line if len(rows) > games else None
-    played = [{"id": g.id, "players": g.players, "ranks": g.ranks, "faults": g.faults, "at": g.at}
-              for g in rows[:games]]
+        query = query.where(PlayerGame.line < before)
+    rows = list(db.execute(query.order_by(PlayerGame.line.desc()).limit(games + 1)))
+    older = rows[games - 1][0].line if len(rows) > games else None
+    played = [dict(shown_game(g), seat=mine.seat, place=mine.place, score=mine.score, fault=mine.fault)
+              for g, mine in rows[:games]]
     return {"name": name, "owner": owner, "ladder_name": ladder_name, "status": status, "reason": reason,
             "rating": None if row is None else {k: row[k] for k in ("rating", "sigma", "interval", "place", "games",
                                                                   "wins", "faults", "conservative")},
             "versions": [{"version": s.version, "ladder_name": s.ladder_name, "status": shown_status(ctx, s),
                           "reason": s.reason, "params": s.params, "submitted": s.created} for s in subs],
-            "history": history, "games": played, "older": older}
+            "history": history, "games": played, "older": older,
+            "opponents": head_to_head(db, ladder_name), "index": ctx.ladder.index.status()}
+
+
+def rating_history(db, player: str) -> list:
+    """``player``'s rating points, at most ``HISTORY_POINTS`` of them: a player rated for days gets
+    evenly spaced points and its last one, chosen by the database (its rows are never all read)."""
+    where = RatingPoint.player == player
+    count = db.scalar(select(func.count()).select_from(RatingPoint).where(where)) or 0
+    columns = (RatingPoint.at, RatingPoint.games, RatingPoint.mu, RatingPoint.sigma)
+    if count <= HISTORY_POINTS:
+        rows = db.execute(select(*columns).where(where).order_by(RatingPoint.id))
+    else:
+        spread = HISTORY_POINTS - 1  # a row is the first of one of `spread` equal runs of rows, or the last
+        numbered = select(*columns, func.row_number().over(order_by=RatingPoint.id).label("n")).where(where).subquery()
+        rows = db.execute(select(numbered.c.at, numbered.c.games, numbered.c.mu, numbered.c.sigma)
+                          .where(((numbered.c.n - 1) * spread % count < spread) | (numbered.c.n == count)).order_by(numbered.c.n))
+    return [{"at": at, "games": n, "mu": mu, "sigma": sigma} for at, n, mu, sigma in rows]
+
+
+def shown_game(g: GameIndex) -> dict:
+    return {"id": g.id, "line": g.line, "players": g.players, "ranks": g.ranks, "scores": g.scores,
+            "faults": g.faults, "at": g.at}
+
+
+def recent_games(ctx: Context, db, games: int = PAGE_GAMES, before: int | None = None) -> dict:
+    """The ladder's latest ``games`` games (at most ``MAX_PAGE_GAMES``), newest first, those logged
+    before line ``before`` where given; ``older``: the next page's ``before``."""
+    games = max(1, min(int(games), MAX_PAGE_GAMES))
+    query = select(GameIndex)
+    if before is not None:
+        query = query.where(GameIndex.line < before)
+    rows = list(db.scalars(query.order_by(GameIndex.line.desc()).limit(games + 1)))
+    return without_uploads_path(ctx, {"games": [shown_game(g) for g in rows[:games]],
+                                      "older": rows[games - 1].line if len(rows) > games else None,
+                                      "index": ctx.ladder.index.status()})
 
 
 _GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
@@ -343,11 +381,7 @@ _GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
 def game_record(ctx: Context, game_id: str) -> dict | None:
     if not _GAME_ID.fullmatch(game_id):
         return None
-    with ctx.sessions() as db:
-        row = db.get(GameIndex, game_id)
-    if row is None:
-        return None
-    record = ctx.ladder.record(row.line)
+    record = ctx.ladder.record(game_id)
     if record is not None:
         record.pop("player_seeds", None)
     return without_uploads_path(ctx, record)

@@ -2,16 +2,15 @@
 rating history and a human's games against a bot (SQLAlchemy 2, SQLite or PostgreSQL).
 
 The game log (``games.jsonl`` and its segments) stays the record of every game; the
-``games`` table is an index of it (a game's line in the log, its players, places and
-faults) that :meth:`arena.serve.ladder.Ladder.reconcile` rebuilds from the log after a
-crash.
+``game_index``, ``player_games`` and ``head_to_head`` tables are a cache of it
+(:mod:`arena.serve.index`), completed from the log at every start and rebuilt on demand.
 """
 from __future__ import annotations
 
 import time
 from pathlib import Path
 
-from sqlalchemy import (JSON, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, event, select)
+from sqlalchemy import (JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, event, select)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 DATABASE = "serve.sqlite"  # in the results folder, unless --database gives a URL
@@ -59,19 +58,44 @@ class Submission(Base):
 
 
 class GameIndex(Base):
-    __tablename__ = "games"
-    id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    line: Mapped[int] = mapped_column(Integer, index=True)  # in the log's chain, 1 = the first line
+    """One game of the log as the pages read it (:mod:`arena.serve.index`): its players by seat,
+    places, scores and faults, and where its record lies (``file``, ``byte_offset``,
+    ``byte_length``, ``slot``: :func:`arena.store.results.read_located`)."""
+    __tablename__ = "game_index"
+    line: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)  # in the log's chain, from 1
+    id: Mapped[str] = mapped_column(String(64), unique=True)
+    ladder: Mapped[str] = mapped_column(String(60))
     players: Mapped[list] = mapped_column(JSON)
     ranks: Mapped[list] = mapped_column(JSON, nullable=True)
+    scores: Mapped[list] = mapped_column(JSON, nullable=True)
     faults: Mapped[list] = mapped_column(JSON, default=list)
-    at: Mapped[float] = mapped_column(Float, default=time.time)
+    at: Mapped[float] = mapped_column(Float, nullable=True)  # when indexed as it arrived; None: indexed from the log
+    file: Mapped[str] = mapped_column(String(40))
+    byte_offset: Mapped[int] = mapped_column(BigInteger)
+    byte_length: Mapped[int] = mapped_column(Integer)
+    slot: Mapped[int] = mapped_column(Integer)
 
 
-class GameSeat(Base):
-    __tablename__ = "game_seats"
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    player: Mapped[str] = mapped_column(String(60), primary_key=True, index=True)
+class PlayerGame(Base):
+    """A player's games in the log's order, with its seat, place, score and whether it faulted."""
+    __tablename__ = "player_games"
+    player: Mapped[str] = mapped_column(String(60), primary_key=True)
+    line: Mapped[int] = mapped_column(ForeignKey("game_index.line", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    place: Mapped[int] = mapped_column(Integer, nullable=True)
+    score: Mapped[float] = mapped_column(Float, nullable=True)
+    fault: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class HeadToHead(Base):
+    """Per pair of players (``a`` < ``b``), their rated games together and who placed ahead."""
+    __tablename__ = "head_to_head"
+    a: Mapped[str] = mapped_column(String(60), primary_key=True)
+    b: Mapped[str] = mapped_column(String(60), primary_key=True)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    a_ahead: Mapped[int] = mapped_column(Integer, default=0)
+    b_ahead: Mapped[int] = mapped_column(Integer, default=0)
+    even: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class RatingPoint(Base):
@@ -136,5 +160,5 @@ def set_setting(db, key: str, value: str) -> None:
         row.value = value
 
 
-__all__ = ["Base", "User", "WebSession", "Submission", "GameIndex", "GameSeat", "RatingPoint", "HumanGame",
-           "Setting", "connect", "database_url", "get_setting", "set_setting", "select"]
+__all__ = ["Base", "User", "WebSession", "Submission", "GameIndex", "RatingPoint", "HumanGame",
+           "PlayerGame", "HeadToHead", "Setting", "connect", "database_url", "get_setting", "set_setting", "select"]

@@ -15,14 +15,15 @@ process, stop signals, failed games, appending).  Each turn of its loop it
    config's ``games_per_pairing`` when the server first opened it: a newcomer's pairings
    against the ladder), then, for ever, the next deal of the pairings whose players' ratings are
    least certain (:func:`arena.runs.schedule.uncertain_games`);
-4. indexes the games kept in the database, rates everyone
+4. indexes the games kept in the database (:mod:`arena.serve.index`), rates everyone
    (:func:`arena.runs.tournament.write_leaderboard`) and keeps each player's rating history.
 
 Which games exist is the log's tally, so a restart, after a clean stop or a ``kill -9``,
 plays each missing game once and never a recorded one again; a submission caught half way
 through its check is checked again; the database's index of games is completed from the log
 (:meth:`Ladder.reconcile`).  A page reads a game (:meth:`Ladder.record`) without waiting for
-the loop: the log is append-only and each read opens its files itself.
+the loop: by its place in the log (one line, or one block of a closed segment), opening the
+file itself.
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ import shutil
 import time
 from pathlib import Path
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import func, select
 
 from arena.runs.config import PlayerEntry
 from arena.runs.playing import DeferredInterrupt, Playing, lock_results
@@ -41,7 +42,8 @@ from arena.runs.schedule import pending_games, uncertain_games
 from arena.runs.tournament import (TournamentError, check_log_against_schedule, game_setup, job_for, settle_seeds,
                                    stored_config, write_leaderboard, write_report)
 from arena.serve.checking import Checks, check_deadline
-from arena.serve.db import GameIndex, GameSeat, RatingPoint, Submission, get_setting, set_setting
+from arena.serve.db import RatingPoint, Submission, get_setting, set_setting
+from arena.serve.index import Index
 from arena.store.results import ResultsError
 
 UPLOAD_FOLDER = re.compile(r"[0-9]+-[0-9a-f]{12}")  # what arena.serve.app names an upload's folder
@@ -91,6 +93,8 @@ class Ladder:
             store.unlock()
             raise
         self.stop = self.playing.interrupts
+        self.index = Index(sessions, store, cfg.name, echo)
+        store.on_close = self.index.moved  # a closing segment moves its games' places in the index
         self.checks = Checks(check_workers)
         self.live_players = live_players
         self.uploads = Path(uploads).resolve() if uploads else None
@@ -106,7 +110,10 @@ class Ladder:
         return self.playing.played
 
     # --- starting: the database made to agree with the log and the config ----------------
-    def reconcile(self) -> None:
+    def reconcile(self, reindex: bool = False) -> None:
+        """The submissions made to agree with the config, the index with the log (the closed
+        segments it lacks indexed by a thread of its own while the site serves; ``reindex``:
+        rebuilt from the log), the dead uploads removed, everyone rated."""
         names = {p.name for p in self.cfg.players}
         with self.sessions() as db:
             for sub in db.scalars(select(Submission).where(Submission.status.in_(("checking", "accepted")))):
@@ -115,17 +122,11 @@ class Ladder:
                 elif sub.ladder_name not in names:
                     sub.status, sub.reason = "retired", "no longer in the tournament's config"
             db.commit()
-            lines = self.store.signer.lines if self.store.signer else 0
-            db.execute(delete(GameSeat).where(GameSeat.game_id.in_(select(GameIndex.id).where(GameIndex.line > lines))))
-            db.execute(delete(GameIndex).where(GameIndex.line > lines))
-            last = db.scalar(select(func.max(GameIndex.line))) or 0
-            db.commit()
-        if last < lines:
-            numbers = list(range(last + 1, lines + 1))
-            for start in range(0, len(numbers), 1000):
-                found = self.store.records_at(numbers[start:start + 1000])
-                self._index([(n, found[n]) for n in sorted(found)])
-            self.echo(f"indexed {lines - last} games of the log in the database")
+        self.index.open(reindex)
+        if not self.index.progress["done"]:
+            self.echo(f"indexing the log's {self.index.progress['lines'] - self.index.progress['indexed']} games "
+                      "not in the index yet, while the site serves")
+        self.index.start_catch_up()
         self.remove_dead_uploads()
         self.rate()
 
@@ -152,6 +153,7 @@ class Ladder:
             self.stop.uninstall()
 
     def close(self) -> None:
+        self.index.stop()
         self.checks.close()
         self.playing.close()
         self.store.close()
@@ -323,23 +325,9 @@ class Ladder:
         """After each append, in the loop's thread: the games indexed, and the checks' verdicts
         taken and the next checks started at once, not after the whole batch (a slow player's
         games may take minutes)."""
-        self._index(numbered)
+        self.index.add(numbered)
         self.finish_checks()
         self.start_checks()
-
-    def _index(self, numbered: list) -> None:
-        with self.sessions() as db:
-            known = set(db.scalars(select(GameIndex.id).where(GameIndex.id.in_([r["id"] for _, r in numbered]))))
-            for line, record in numbered:
-                if record["id"] in known:
-                    continue  # a game logged twice: the first is the game
-                known.add(record["id"])
-                db.add(GameIndex(id=record["id"], line=line, players=list(record["players"]),
-                                 ranks=record.get("ranks"), faults=record.get("faults") or [], at=time.time()))
-                db.flush()
-                for name in set(record["players"]):
-                    db.add(GameSeat(game_id=record["id"], player=name))
-            db.commit()
 
     # --- ratings ------------------------------------------------------------------------------
     def _newcomers_just_done(self) -> bool:
@@ -386,6 +374,7 @@ class Ladder:
         self.reported_games = self.board.get("games_recorded")
         write_report(self.cfg, self.store, self.board)
 
-    def record(self, line: int) -> dict | None:
-        """The whole record of the log's line ``line`` (read beside the loop, never waiting for it)."""
-        return self.store.records_at([line]).get(line)
+    def record(self, game_id: str) -> dict | None:
+        """The whole record of game ``game_id`` (read by its place in the log, beside the loop,
+        never waiting for it), or None."""
+        return self.index.record(game_id)

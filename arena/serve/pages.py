@@ -23,7 +23,8 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from arena.serve.accounts import close_session, open_session, session_of, user_of_token
-from arena.serve.app import SESSION_COOKIE, game_record, player_info, submit, without_uploads_path, writer
+from arena.serve.app import (SESSION_COOKIE, game_record, player_info, recent_games, submit, without_uploads_path,
+                             writer)
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -61,6 +62,7 @@ def add_pages(app, ctx) -> None:
         values.setdefault("user", user[0] if user else None)
         values.setdefault("csrf", user[1] if user else "")
         values.setdefault("tournament", ctx.ladder.cfg.name)
+        values.setdefault("index", ctx.ladder.index.status())
         return templates.TemplateResponse(request, name, values)
 
     def login_needed(request: Request):
@@ -113,6 +115,12 @@ def add_pages(app, ctx) -> None:
         with ctx.sessions() as db:
             info = player_info(ctx, db, name, before=before)
         return page(request, "player.html", p=info, plot=rating_plot(info["history"]))
+
+    @app.get("/games", response_class=HTMLResponse)
+    def games_page(request: Request, before: int | None = None):
+        with ctx.sessions() as db:
+            listed = recent_games(ctx, db, before=before)
+        return page(request, "games.html", games=listed)
 
     @app.get("/submit", response_class=HTMLResponse)
     def submit_form(request: Request):

@@ -48,10 +48,11 @@ def open_database(results, url: str | None = None):
 def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | None = None,
           workers: int | None = None, database: str | None = None, uploads: str | None = None,
           limits: Limits | None = None, secure_cookies: bool = False, check_workers: int = 1, proxies=(),
-          play_memory_mb: int | None = None, echo=print) -> None:
+          play_memory_mb: int | None = None, reindex: bool = False, echo=print) -> None:
     """``check_workers``: submissions checked at once; ``proxies``: addresses of reverse proxies
     whose ``X-Forwarded-For`` names the client (:mod:`arena.serve.guard`); ``play_memory_mb``: the
-    memory budget of the bots in browser games (:mod:`arena.serve.play`)."""
+    memory budget of the bots in browser games (:mod:`arena.serve.play`); ``reindex``: the
+    index of the games rebuilt from the log (:mod:`arena.serve.index`)."""
     from arena.jail import jail, leftovers
     from arena.serve.ladder import Ladder
     from arena.serve.play import HumanGames
@@ -81,7 +82,7 @@ def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | Non
             echo(stopped)
         jail()  # made here, in the main thread, before any thread spawns a player
         echo(isolation_text(isolation_note(ladder.cfg)))
-        ladder.reconcile()
+        ladder.reconcile(reindex)
         ctx = Context(ladder, sessions, uploads_dir, limits, secure_cookies)
         ctx.human_games = HumanGames(ladder, sessions, **({} if play_memory_mb is None else
                                                            {"memory_budget_mb": play_memory_mb}))

@@ -5,7 +5,11 @@ A tournament's log is one chain of lines (each line's tag is chained to the one 
 
 - ``log/000001.jsonl.gz``, ``log/000002.jsonl.gz``, ...: *closed segments*, the lines of
   ``games.jsonl`` as they were when it reached ``SEGMENT_LINES`` lines, gzip-compressed (no
-  name, no time stamp: the same lines give the same bytes);
+  name, no time stamp: the same lines give the same bytes), one gzip member per
+  ``BLOCK_LINES`` lines: the file is one gzip stream to any reader (``gzip -d``, ``zcat``),
+  and one record is read by decompressing its block alone (:func:`read_block`, at the offset
+  :func:`blocks_of` finds; the ladder's index keeps it).  A segment written before blocks
+  (one member) reads the same, its one block being the whole segment;
 - ``games.jsonl``: the open segment, the lines written since, appended and fsynced;
 - ``.checkpoint``: how many lines the closed segments hold, the chain's tag after the last of
   them, each segment's size and SHA-256, and the tally of their games
@@ -33,6 +37,7 @@ import zlib
 from pathlib import Path
 
 SEGMENT_LINES = 1000
+BLOCK_LINES = 16  # lines per gzip member of a closed segment (~80 kB of records: a block decompresses in ~0.3 ms)
 LOG_DIR = "log"
 CHECKPOINT = ".checkpoint"
 SEGMENT_NAME = re.compile(r"(\d{6})\.jsonl\.gz")
@@ -61,13 +66,35 @@ def segments_on_disk(folder) -> list:
     return [path for _, path in sorted(found)]
 
 
-def write_segment(path: Path, data: bytes) -> dict:
-    """Compress ``data`` (whole lines) into ``path`` crash-safely; its manifest entry."""
+def pack_segment(data: bytes) -> tuple:
+    """``data`` (whole lines) compressed, one gzip member per ``BLOCK_LINES`` lines: ``(packed,
+    blocks)``, each block ``(offset, length, lines)`` in ``packed``."""
+    parts, blocks, at, start = [], [], 0, 0
+    while start < len(data):
+        end = start
+        for _ in range(BLOCK_LINES):
+            end = data.find(b"\n", end) + 1
+            if end == 0:
+                end = len(data)
+                break
+            if end >= len(data):
+                break
+        member = gzip.compress(data[start:end], compresslevel=6, mtime=0)
+        blocks.append((at, len(member), data.count(b"\n", start, end)))
+        parts.append(member)
+        at += len(member)
+        start = end
+    return b"".join(parts), blocks
+
+
+def write_segment(path: Path, data: bytes) -> tuple:
+    """Compress ``data`` (whole lines) into ``path`` crash-safely, in blocks (:func:`pack_segment`):
+    ``(its manifest entry, its blocks)``."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    packed = gzip.compress(data, compresslevel=6, mtime=0)
+    packed, blocks = pack_segment(data)
     write_atomically(path, packed)
-    return {"name": f"{LOG_DIR}/{path.name}", "lines": data.count(b"\n"), "bytes": len(packed),
-            "raw_bytes": len(data), "sha256": hashlib.sha256(packed).hexdigest()}
+    return ({"name": f"{LOG_DIR}/{path.name}", "lines": data.count(b"\n"), "bytes": len(packed),
+             "raw_bytes": len(data), "sha256": hashlib.sha256(packed).hexdigest()}, blocks)
 
 
 def read_segment(path: Path) -> bytes:
@@ -77,6 +104,53 @@ def read_segment(path: Path) -> bytes:
     except (OSError, EOFError, zlib.error) as exc:
         raise CheckpointError(f"{path}: not a whole gzip file ({exc}): cut short or changed outside arena; "
                               "the log is left as it is") from None
+
+
+def _damaged(path: Path, offset: int, why: str) -> CheckpointError:
+    return CheckpointError(f"{path}: the block at byte {offset} is damaged ({why}): cut short or changed outside "
+                           "arena; the log is left as it is")
+
+
+def blocks_of(path: Path, packed: bytes | None = None):
+    """A closed segment's blocks, in order, each ``(offset, length, lines, data)`` (``data`` its
+    lines, decompressed): what its gzip members hold, found by decompressing each in turn (a
+    damaged member is a :class:`CheckpointError` naming the segment and the byte)."""
+    view = memoryview(path.read_bytes() if packed is None else packed)
+    at = 0
+    while at < len(view):
+        inflate, pos, out = zlib.decompressobj(31), at, []
+        try:
+            while not inflate.eof:
+                if pos >= len(view):
+                    raise _damaged(path, at, "cut short")
+                chunk = view[pos:pos + (1 << 16)]
+                pos += len(chunk)
+                out.append(inflate.decompress(chunk))
+        except zlib.error as exc:
+            raise _damaged(path, at, str(exc)) from None
+        end = pos - len(inflate.unused_data)
+        data = b"".join(out)
+        yield at, end - at, data.count(b"\n"), data
+        at = end
+
+
+def read_block(path: Path, offset: int, length: int) -> bytes:
+    """The lines of the block at ``offset`` (``length`` bytes) of a closed segment, decompressed
+    alone (its CRC checked); a damaged block is a :class:`CheckpointError` naming it."""
+    try:
+        with open(path, "rb") as f:
+            f.seek(offset)
+            raw = f.read(length)
+    except OSError as exc:
+        raise CheckpointError(f"{path}: cannot be read ({exc.strerror or type(exc).__name__})") from None
+    inflate = zlib.decompressobj(31)
+    try:
+        data = inflate.decompress(raw)
+    except zlib.error as exc:
+        raise _damaged(path, offset, str(exc)) from None
+    if not inflate.eof or inflate.unused_data or len(raw) != length:
+        raise _damaged(path, offset, "not one whole gzip member")
+    return data
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -129,14 +203,25 @@ def checkpoint_fits(folder, checkpoint: dict) -> bool:
 
 def leftover_of_close(segment: Path, open_log: Path) -> bool:
     """Whether ``open_log`` holds exactly the lines of ``segment``: a close that stopped after
-    writing the segment, before emptying the open log."""
-    if not (segment.exists() and open_log.exists()):
+    writing the segment, before emptying the open log.  Cheap when it does not: the two first
+    lines are compared first (the segment's first block alone is decompressed, and of it only
+    what holds the first line)."""
+    if not (segment.exists() and open_log.exists()) or open_log.stat().st_size == 0:
         return False
-    size = open_log.stat().st_size
-    with open(segment, "rb") as f:  # gzip's last four bytes: the size of what it holds
-        f.seek(-4, os.SEEK_END)
-        if int.from_bytes(f.read(4), "little") != size % (1 << 32):
-            return False
+    with open(open_log, "rb") as f:
+        first = f.readline()
+    inflate, start = zlib.decompressobj(31), b""
+    try:
+        with open(segment, "rb") as f:
+            while len(start) < len(first) and not inflate.eof:
+                data = inflate.unconsumed_tail or f.read(1 << 14)
+                if not data:
+                    break
+                start += inflate.decompress(data, len(first) - len(start))
+    except zlib.error:
+        return False
+    if start != first:
+        return False
     try:
         return gzip.decompress(segment.read_bytes()) == open_log.read_bytes()
     except (OSError, EOFError, zlib.error):

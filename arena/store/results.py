@@ -34,8 +34,8 @@ from pathlib import Path
 
 from arena.game.player_text import plural
 from arena.store.log_files import (CHECKPOINT, LOG_DIR, SEGMENT_LINES, CheckpointError, checkpoint_fits,
-                                   leftover_of_close, read_checkpoint, read_segment, segments_on_disk, summary,
-                                   write_atomically, write_checkpoint, write_segment)
+                                   blocks_of, leftover_of_close, read_block, read_checkpoint, read_segment,
+                                   segments_on_disk, summary, write_atomically, write_checkpoint, write_segment)
 from arena.store.record_check import record_problem
 from arena.store.secret import HEAD
 from arena.store.tally import Tally, seating as seats_of
@@ -75,6 +75,10 @@ class ResultsStore:
         self.segments: list = []  # the closed segments' manifest entries, in order
         self._files: list = []  # (path, its first line's number in the chain, lines or None: games.jsonl)
         self._open_lines = 0
+        self._open_at: list = []  # (offset, length) in games.jsonl of each of its lines
+        self._blocks: dict = {}  # a closed segment's path -> its blocks [(offset, length, lines)], once found
+        self.on_close = None  # called as on_close(path, first line, blocks) when a segment closes, before
+        # games.jsonl is emptied (the ladder's index moves its games' places there)
         self._skip_open = self._audited = self._auditing = self._for_check = self._repairing = False
         self.dropped: list = []  # chain lines verify(repair_tail=True) dropped or accepted as lost
         self.unchecked: dict = {}
@@ -287,6 +291,7 @@ class ResultsStore:
         """games.jsonl line by line (the last one may be torn: dropped, or kept and its newline
         added, as the module's docstring says)."""
         self._open_lines, first = 0, self.signer.lines + 1
+        self._open_at = []
         self._files.append((self.games_path, first, None))
         if not self.games_path.exists() or self._skip_open:
             return
@@ -295,6 +300,7 @@ class ResultsStore:
             for raw in f:
                 if previous is not None:
                     self._open_line(previous, False, records)
+                    self._open_at.append((offset, len(previous)))
                     offset += len(previous)
                 previous = raw
         if previous is None:
@@ -314,6 +320,7 @@ class ResultsStore:
                      "and plays that game again")
             return
         self._open_line(previous, True, records)
+        self._open_at.append((offset, len(previous)))
         if not previous.endswith(b"\n") and repair:
             warn(f"{self.games_path}:{number}: last line had no newline; kept it and added one")
             with open(self.games_path, "ab") as f:
@@ -411,6 +418,37 @@ class ResultsStore:
                 return f"{path}:{number - first + 1}"
         return f"{self.games_path}:{number}"
 
+    def locations(self, numbers) -> dict:
+        """Line number -> where its record lies, ``(file, offset, length, slot)``: in a closed
+        segment its block (``slot``: the line's place in the block), in games.jsonl the line
+        itself (slot 0); :func:`read_located` reads it.  A closed segment's blocks are found once
+        (read from the file where this process did not write it).  In the writer's thread."""
+        found = {}
+        for number in sorted(set(numbers)):
+            for path, first, count in self._files:
+                if count is None:
+                    if 0 <= number - first < len(self._open_at):
+                        found[number] = (path.name, *self._open_at[number - first], 0)
+                    break
+                if number < first + count:
+                    slot = number - first
+                    for offset, length, lines in self.blocks(path):
+                        if slot < lines:
+                            found[number] = (f"{LOG_DIR}/{path.name}", offset, length, slot)
+                            break
+                        slot -= lines
+                    break
+        return found
+
+    def blocks(self, path: Path) -> list:
+        """A closed segment's blocks ``[(offset, length, lines)]``."""
+        if path not in self._blocks:
+            try:
+                self._blocks[path] = [(o, n, k) for o, n, k, _ in blocks_of(path)]
+            except CheckpointError as exc:
+                raise ResultsError(f"{exc}; `arena verify {self.folder}` checks the whole log") from None
+        return self._blocks[path]
+
     def records_at(self, numbers) -> dict:
         """Line number -> the whole record (moves included) of those lines of the log.  Safe in
         another thread than the one appending (the ladder's pages): it reads a copy of the list of
@@ -470,7 +508,9 @@ class ResultsStore:
         signer = self.start_log()
         if self._fd is None:
             self._fd = os.open(self.games_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        payload = b"".join(signer.sign(r) for r in records)
+        lines = [signer.sign(r) for r in records]
+        payload = b"".join(lines)
+        at = os.fstat(self._fd).st_size  # the one writer (the folder's lock): where these lines start
         written = os.write(self._fd, payload)
         while written < len(payload):  # a short write (rare: signals, full disk) is finished, never reordered
             written += os.write(self._fd, payload[written:])
@@ -479,6 +519,9 @@ class ResultsStore:
         for number, record in enumerate(records, start=signer.lines - len(records) + 1):
             self.tally.add(record, number)
         self._open_lines += len(records)
+        for line in lines:
+            self._open_at.append((at, len(line)))
+            at += len(line)
         if self._open_lines >= SEGMENT_LINES:
             self.close_segment()
 
@@ -486,14 +529,17 @@ class ResultsStore:
         """Move games.jsonl's lines into the next closed segment and write the checkpoint."""
         data = self.games_path.read_bytes()
         path = self.folder / LOG_DIR / f"{len(self.segments) + 1:06d}.jsonl.gz"
-        entry = write_segment(path, data)
+        entry, blocks = write_segment(path, data)
         self.segments.append(entry)
         write_checkpoint(self.folder, self.signer.key, self.signer.lines, self.signer.last_tag, self.segments,
                          self.tally.to_data())
-        self._files = self._files[:-1] + [(path, self.signer.lines - entry["lines"] + 1, entry["lines"]),
-                                          (self.games_path, self.signer.lines + 1, None)]
+        first = self.signer.lines - entry["lines"] + 1
+        self._blocks[path] = [(offset, length, lines) for offset, length, lines in blocks]
+        self._files = self._files[:-1] + [(path, first, entry["lines"]), (self.games_path, self.signer.lines + 1, None)]
+        if self.on_close is not None:
+            self.on_close(path, first, self._blocks[path])
         self._truncate(0)  # after: a reader (records_at, in another thread) finds these lines in the segment
-        self._open_lines = 0
+        self._open_lines, self._open_at = 0, []
 
     def start_log(self):
         """The log's signer: from the log read, or a new secret for a new tournament."""
@@ -505,6 +551,7 @@ class ResultsStore:
             else:
                 self.signer = LogSigner(load_secret(self.folder) or create_secret(self.folder))
                 self.tally, self.segments, self._files, self._open_lines = Tally(), [], [(self.games_path, 1, None)], 0
+                self._open_at = []
         return self.signer
 
     def secret(self) -> bytes:
@@ -517,3 +564,31 @@ class ResultsStore:
             self._fd = None
 
 
+def read_located(folder, where: tuple, game_id: str | None = None):
+    """The record (moves included, without its tag) at ``where``, a place
+    :meth:`ResultsStore.locations` gave: one line of games.jsonl, or one block of a closed
+    segment, decompressed alone.  None where the line there is not ``game_id``'s (games.jsonl was
+    emptied into a segment since the place was taken: ask again) or is gone; a damaged block is a
+    :class:`ResultsError` naming it.  Reads files only: no lock, no store."""
+    name, offset, length, slot = where
+    path = Path(folder) / name
+    try:
+        if name == GAMES:
+            with open(path, "rb") as f:
+                f.seek(offset)
+                line = f.read(length)
+        else:
+            lines = read_block(path, offset, length).split(b"\n")
+            line = lines[slot] if 0 <= slot < len(lines) - 1 else b""
+    except FileNotFoundError:
+        return None
+    except (OSError, CheckpointError) as exc:
+        raise ResultsError(f"{exc}; `arena verify {folder}` checks the whole log") from None
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(record, dict) or (game_id is not None and record.get("id") != game_id):
+        return None
+    record.pop("tag", None)
+    return record
