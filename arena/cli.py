@@ -710,6 +710,40 @@ def bench_store_command(games: int = typer.Option(100_000, help="games in the sy
     typer.echo(json.dumps(result) if as_json else format_rows(display_rows(result)))
 
 
+@bench_app.command("serve")
+def bench_serve_command(games: int = typer.Option(100_000, help="games in the synthesized ladder"),
+                        players: int = typer.Option(24, help="players on the ladder (random, every fourth rules)"),
+                        seats: int = typer.Option(3, help="players per game, 2 to 6"),
+                        seconds: float = typer.Option(30.0, help="seconds of load"),
+                        clients: int = typer.Option(50, min=1, help="concurrent loopback clients"),
+                        think: float = typer.Option(1.0, min=0.0, help="a client's pause between two requests: "
+                                                    "0.5 to 1.5 times this many seconds (0: none)"),
+                        cpus: Optional[int] = typer.Option(None, min=1, help="pin the server to this many cores "
+                                                           "(the clients to the others)"),
+                        folder: Optional[Path] = typer.Option(None, help="keep the synthesized ladder here "
+                                                               "(FOLDER/bench-serve), and use it again while its "
+                                                               "games, players and seats are the same; default: a "
+                                                               "temporary folder"),
+                        keep: bool = typer.Option(False, help="keep the temporary folder"),
+                        as_json: bool = typer.Option(False, "--json", help="print one JSON object")):
+    """The web ladder at N games: `arena serve` on a synthesized ladder, its first open, index and
+    restart, then concurrent clients on every kind of page while it plays (latencies, errors,
+    requests/s, the server's CPU and RSS)."""
+    from arena.bench import format_rows
+    from arena.bench.serve import bench_serve, display_rows
+
+    if games < 1 or not 2 <= seats <= 6 or players < seats:
+        _fail(f"--games {games} --players {players} --seats {seats}: give at least 1 game, 2 to 6 seats and as "
+              "many players as seats")
+    try:
+        with _Busy("bench serve", total=4) as busy:
+            result = bench_serve(games, players=players, seats=seats, seconds=seconds, clients=clients, think=think,
+                                 cpus=cpus, folder=folder, keep=keep, progress=busy.update)
+    except RuntimeError as exc:
+        _fail(str(exc))
+    typer.echo(json.dumps(result) if as_json else format_rows(display_rows(result)))
+
+
 @bench_app.command("targets")
 def bench_targets_command(seconds: float = typer.Option(1.5, help="seconds of random playouts per repeat"),
                           repeats: int = typer.Option(5, help="repeats per measurement (medians reported)"),
@@ -1109,7 +1143,10 @@ def serve(results: Path = typer.Argument(..., help="a tournament's results folde
                                           "the header is ignored"),
           secure_cookies: bool = typer.Option(False, help="mark cookies Secure (behind a TLS proxy)"),
           reindex: bool = typer.Option(False, help="rebuild the database's index of the games from the log (in the "
-                                       "background, while the site serves)")):
+                                       "background, while the site serves)"),
+          read_only: bool = typer.Option(False, help="serve the pages only, from the database and log of a ladder "
+                                         "that another `arena serve` writes (PostgreSQL for other machines; "
+                                         "docs/serve.md)")):
     """Serve a tournament as an online ladder: accounts, uploads checked in the jail, games
     played for ever where ratings are least certain, pages and a JSON API (docs/serve.md)."""
     from arena.runs.config import ConfigError
@@ -1127,6 +1164,7 @@ def serve(results: Path = typer.Argument(..., help="a tournament's results folde
         run_server(results, host=host, port=port, address=_ray_address(address), workers=workers,
                    database=database, uploads=uploads, limits=limits, secure_cookies=secure_cookies,
                    check_workers=check_workers, proxies=proxy, play_memory_mb=play_memory_mb, reindex=reindex,
+                   read_only=read_only,
                    echo=lambda m: typer.echo(m))
     except (ConfigError, ResultsError, TournamentError, ValueError, RuntimeError) as exc:
         _fail(str(exc))

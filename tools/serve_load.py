@@ -33,6 +33,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from arena.bench.serve import timed_get  # noqa: E402 - arena from this checkout
+
 ARENA = str(Path(sys.executable).parent / "arena")
 CONFIG = """name: load
 game: origin
@@ -98,14 +101,7 @@ async def viewer(client, url, until, games, names, times, errors, rng):
         for kind, path in (("leaderboard page", "/"), ("leaderboard json", "/api/leaderboard"),
                            ("player page", f"/players/{rng.choice(names)}"),
                            ("replay viewer", f"/games/{rng.choice(games)}"), ("style sheet", "/static/style.css")):
-            began = time.perf_counter()
-            try:
-                answer = await client.get(url + path)
-                if answer.status_code != 200:
-                    errors.append(f"{path}: {answer.status_code}")
-            except Exception as exc:  # noqa: BLE001 - every failure is counted and shown
-                errors.append(f"{path}: {type(exc).__name__}: {exc}")
-            times.setdefault(kind, []).append(time.perf_counter() - began)
+            await timed_get(client, url, path, kind, times, errors)
             await asyncio.sleep(rng.uniform(0.5, 1.5))
             if time.monotonic() >= until:
                 return

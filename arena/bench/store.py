@@ -83,8 +83,9 @@ def templates(seats: int, count: int = TEMPLATES) -> list:
     return out
 
 
-def synthetic_games(cfg, start: int, stop: int, seed: int = 0):
-    """Records ``start`` to ``stop`` of the tournament, in the order a run plays them."""
+def synthetic_games(cfg, start: int, stop: int, seed: int = 0, key: bytes | None = None):
+    """Records ``start`` to ``stop`` of the tournament, in the order a run plays them; ``key``: the
+    tournament's secret, where its seeds are secret (``seeds: secret``)."""
     from arena.runs.schedule import deal_seed, pairings, scheduled_game
 
     rng = random.Random(seed * 1_000_003 + start)
@@ -98,7 +99,7 @@ def synthetic_games(cfg, start: int, stop: int, seed: int = 0):
             if number + cfg.seats <= start:
                 number += cfg.seats
                 continue
-            game_seed = deal_seed(cfg.seed, pairing, deal)
+            game_seed = deal_seed(cfg.seed, pairing, deal, key)
             for rotation in range(cfg.seats):
                 if number >= stop:
                     return
@@ -142,18 +143,24 @@ def run_phase(name: str, folder: Path, games: int, players: int, seats: int) -> 
     return result
 
 
-def _write(cfg, folder: Path, games: int, start: int = 0) -> dict:
+def _write(cfg, folder: Path, games: int, start: int = 0, progress=None) -> dict:
+    """Append games ``start`` to ``start + games`` (the seeds keyed by the folder's secret unless
+    the config's are public); ``progress(done, games)`` after each batch."""
     from arena.store.results import ResultsStore
 
     store = ResultsStore(folder)
     store.write_config(cfg.to_yaml())
-    clock, batch = _Clock(), []
-    for record in synthetic_games(cfg, start, start + games):
+    key = None if cfg.seeds == "public" else store.secret()
+    clock, batch, done = _Clock(), [], 0
+    for record in synthetic_games(cfg, start, start + games, key=key):
         batch.append(record)
         if len(batch) == BATCH:
             with clock:
                 store.append(batch)
+            done += len(batch)
             batch = []
+            if progress:
+                progress(done, games)
     with clock:
         store.append(batch)
     if start == 0:  # what a run keeps of its machine's jail probe, so that a leaderboard needs none

@@ -83,44 +83,67 @@ def default_anchor(names: list, specs: dict | None = None) -> str:
     return sorted(candidates or names)[0]
 
 
-class DealTable(NamedTuple):
-    """Deal kinds in a canonical order (by pairing, then matrices), those of one pairing with the
-    same matrices as one: each kind's pairing, how many deals ended so, and its matrices (points
+class PairingKinds(NamedTuple):
+    """The deal kinds of one pairing, those with the same matrices as one, in a canonical order
+    (by their matrices' bytes): how many deals ended so, and each kind's matrices over the
+    pairing's players alone (``members``: their indices among the sorted names, ascending; points
     of row against column, games between them)."""
-    pairings: list
-    counts: np.ndarray
-    points: np.ndarray
+    pairing: tuple
+    members: np.ndarray
+    counts: np.ndarray  # (kinds,)
+    points: np.ndarray  # (kinds, k, k)
     games: np.ndarray
+
+
+class DealTable(NamedTuple):
+    """Every pairing's :class:`PairingKinds`, by pairing.  A kind touches only its pairing's
+    players, so the table's size follows the kinds times the seats squared, not times the
+    players squared."""
+    pairings: list
+
+    def totals(self, size: int) -> tuple:
+        """``(points, games)``: the ``size`` × ``size`` sums over every deal."""
+        points, games = np.zeros((size, size)), np.zeros((size, size))
+        for kinds in self.pairings:
+            at = np.ix_(kinds.members, kinds.members)
+            points[at] += np.einsum("d,dij->ij", kinds.counts, kinds.points)
+            games[at] += np.einsum("d,dij->ij", kinds.counts, kinds.games)
+        return points, games
 
 
 def deal_table(deals, names: list) -> DealTable:
     """The :class:`DealTable` of ``deals`` (kind -> how many deals) over ``names`` (sorted)."""
     index = {name: i for i, name in enumerate(names)}
-    kinds = sorted((pairing_of(kind), kind) for kind, n in deals.items() if n > 0 and kind)
-    outcomes: dict = {}  # each distinct outcome's row
-    rows = []
-    for d, (_, kind) in enumerate(kinds):
-        for outcome in kind:
-            if outcome not in outcomes:
-                outcomes[outcome] = len(outcomes)
-            rows.append((d, outcomes[outcome]))
-    uses = np.zeros((len(kinds), len(outcomes)))
-    for d, o in rows:
-        uses[d, o] += 1
-    per_outcome = np.zeros((2, len(outcomes), len(names), len(names)))
-    for outcome, o in outcomes.items():
-        for a, b, score in pair_results(outcome):
-            per_outcome[:, o, index[a], index[b]] += (score, 1.0)
-    points, games = (np.einsum("do,oij->dij", uses, m) for m in per_outcome)
-    # kinds of one pairing with the same matrices are the same to the fit and its bootstrap: one row
-    merged: dict = {}
-    for d, (pairing, kind) in enumerate(kinds):
-        row = merged.setdefault((pairing, points[d].tobytes(), games[d].tobytes()), [d, 0])
-        row[1] += deals[kind]
-    rows = [merged[key] for key in sorted(merged)]
-    chosen = [d for d, _ in rows]
-    return DealTable([kinds[d][0] for d in chosen], np.array([n for _, n in rows], dtype=float), points[chosen],
-                     games[chosen])
+    by_pairing: dict = {}
+    for kind, n in deals.items():
+        if n > 0 and kind:
+            by_pairing.setdefault(pairing_of(kind), []).append(kind)
+    table = []
+    for pairing in sorted(by_pairing):
+        kinds = sorted(by_pairing[pairing])
+        members = sorted({index[name] for kind in kinds for outcome in kind for _, name in outcome})
+        local = {names[i]: k for k, i in enumerate(members)}
+        outcomes: dict = {}  # each distinct outcome's matrices: points, games
+        for kind in kinds:
+            for outcome in kind:
+                if outcome not in outcomes:
+                    points, games = np.zeros((len(members),) * 2), np.zeros((len(members),) * 2)
+                    for a, b, score in pair_results(outcome):
+                        points[local[a], local[b]] += score
+                        games[local[a], local[b]] += 1.0
+                    outcomes[outcome] = (points, games)
+        # kinds with the same matrices are the same to the fit and its bootstrap: one row, in the
+        # order of the matrices' bytes
+        merged: dict = {}
+        for kind in kinds:
+            points = sum(outcomes[outcome][0] for outcome in kind)
+            games = sum(outcomes[outcome][1] for outcome in kind)
+            row = merged.setdefault((points.tobytes(), games.tobytes()), [points, games, 0])
+            row[2] += deals[kind]
+        rows = [merged[key] for key in sorted(merged)]
+        table.append(PairingKinds(pairing, np.array(members, dtype=int), np.array([n for *_, n in rows], dtype=float),
+                                  np.array([p for p, _, _ in rows]), np.array([g for _, g, _ in rows])))
+    return DealTable(table)
 
 
 def fit_elo(records: list, names: list, anchor: str, prior_draws: float = PRIOR_DRAWS,
@@ -136,19 +159,18 @@ def fit_elo_deals(deals, names: list, anchor: str, prior_draws: float = PRIOR_DR
     names = sorted(set(names))
     if anchor not in names:
         raise EloError(f"Elo anchor {anchor!r} is not one of the players {names}")
-    pairings, counts, points, games = table if table is not None else deal_table(deals, names)
+    table = table if table is not None else deal_table(deals, names)
     a = names.index(anchor)
-    if not pairings:
+    if not table.pairings:
         return EloFit(names, anchor, {n: (0.0 if n == anchor else None) for n in names})
-    total_points, total_games = np.einsum("d,dij->ij", counts, points), np.einsum("d,dij->ij", counts, games)
+    total_points, total_games = table.totals(len(names))
     met = total_games > 0
     theta = _bradley_terry(total_points[None], total_games[None], met, prior_draws, a)[0]
     connected = np.isfinite(theta)  # not connected to the anchor, or no finite maximum (prior_draws=0)
     elo = {n: (float(theta[i] * ELO_PER_NAT) if connected[i] else None) for i, n in enumerate(names)}
     fit = EloFit(names, anchor, elo, covariance=_covariance(theta, total_points, total_games, met, prior_draws, a))
     if bootstrap:
-        weights = _resample(pairings, counts, bootstrap, seed)
-        replicas = _bradley_terry(_weighted(weights, points), _weighted(weights, games), met, prior_draws, a)
+        replicas = _bradley_terry(*_resampled(table, len(names), bootstrap, seed), met, prior_draws, a)
         for i, n in enumerate(names):
             if connected[i]:
                 low, high = np.percentile(replicas[:, i] * ELO_PER_NAT, [2.5, 97.5], method="inverted_cdf")
@@ -157,24 +179,21 @@ def fit_elo_deals(deals, names: list, anchor: str, prior_draws: float = PRIOR_DR
     return fit
 
 
-def _weighted(weights: np.ndarray, tables: np.ndarray) -> np.ndarray:
-    """``einsum("bd,dij->bij")`` as one matrix product (BLAS: about 3 times faster at 1,000 replicas)."""
-    return (weights @ tables.reshape(len(tables), -1)).reshape(len(weights), *tables.shape[1:])
-
-
-def _resample(pairings: list, counts: np.ndarray, replicas: int, seed: int) -> np.ndarray:
-    """How many deals of each kind each replica draws: within each pairing, its deals drawn
-    with replacement, as a multinomial over the pairing's kinds."""
+def _resampled(table: DealTable, size: int, replicas: int, seed: int) -> tuple:
+    """``(points, games)`` of each replica (``replicas`` × ``size`` × ``size``): within each
+    pairing, its deals drawn with replacement, as a multinomial over the pairing's kinds (a
+    matrix product per pairing over its players alone: the points are halves and the draws
+    whole numbers, so every sum is exact whatever its order)."""
     rng = np.random.default_rng(seed)
-    weights = np.zeros((replicas, len(pairings)))
-    by_pairing: dict = {}
-    for d, pairing in enumerate(pairings):
-        by_pairing.setdefault(pairing, []).append(d)
-    for pairing in sorted(by_pairing):
-        kinds = by_pairing[pairing]
-        total = counts[kinds].sum()
-        weights[:, kinds] = rng.multinomial(int(total), counts[kinds] / total, size=replicas)
-    return weights
+    points, games = np.zeros((replicas, size, size)), np.zeros((replicas, size, size))
+    for kinds in table.pairings:
+        total = kinds.counts.sum()
+        weights = rng.multinomial(int(total), kinds.counts / total, size=replicas).astype(float)
+        at = (slice(None), kinds.members[:, None], kinds.members[None, :])
+        k = len(kinds.members)
+        points[at] += (weights @ kinds.points.reshape(len(kinds.counts), -1)).reshape(replicas, k, k)
+        games[at] += (weights @ kinds.games.reshape(len(kinds.counts), -1)).reshape(replicas, k, k)
+    return points, games
 
 
 def _bradley_terry(points: np.ndarray, games: np.ndarray, met: np.ndarray, prior_draws: float, anchor: int,

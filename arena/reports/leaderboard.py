@@ -87,18 +87,13 @@ def deal_spread(table) -> dict:
     deal_table``): per player the fewest rated deals in any of its pairings (``fewest``), and over
     the whole tournament whether every pairing played one deal (``one_deal``) and whether every
     deal of each pairing ended alike (``alike``)."""
-    pairings, counts, points, _ = table
-    by_pairing: dict = {}
-    for d, pairing in enumerate(pairings):
-        by_pairing.setdefault(pairing, []).append(d)
     fewest: dict = {}
-    for pairing, kinds in by_pairing.items():
-        total = int(counts[kinds].sum())
-        for name in pairing:
+    for kinds in table.pairings:
+        total = int(kinds.counts.sum())
+        for name in kinds.pairing:
             fewest[name] = min(fewest.get(name, total), total)
-    return {"fewest": fewest, "one_deal": all(counts[kinds].sum() == 1 for kinds in by_pairing.values()),
-            "alike": all(all(np.array_equal(points[k], points[kinds[0]]) for k in kinds)
-                         for kinds in by_pairing.values())}
+    return {"fewest": fewest, "one_deal": all(kinds.counts.sum() == 1 for kinds in table.pairings),
+            "alike": all(all(np.array_equal(p, kinds.points[0]) for p in kinds.points) for kinds in table.pairings)}
 
 
 def elo_note(p: dict, anchor: str, spread: dict) -> str | None:

@@ -65,6 +65,21 @@ def make_app(ctx: Context) -> FastAPI:
 
         return error_page(request, exc.status_code, str(exc.detail))
 
+    if getattr(ctx.ladder, "read_only", False):
+        @app.middleware("http")
+        async def _writer_only(request: Request, call_next):
+            path = request.url.path
+            if (request.method not in ("GET", "HEAD") and path not in ("/login", "/logout")) or \
+                    path == "/submit" or path == "/play" or path.startswith("/play/"):
+                message = ("this server only shows the ladder (arena serve --read-only): uploads, retirements "
+                           "and games against a bot are made on the ladder's own server")
+                if path.startswith("/api/"):
+                    return JSONResponse({"detail": message}, status_code=503)
+                from arena.serve.pages import error_page
+
+                return error_page(request, 503, message)
+            return await call_next(request)
+
     @app.get("/api/leaderboard")
     def leaderboard():
         public = ctx.ladder.public

@@ -22,6 +22,7 @@ Readers (the pages) read it and the log's files without any lock of the ladder's
 """
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections import Counter
@@ -73,10 +74,14 @@ def pair_counts(games: list, sign: int = 1) -> Counter:
 
 
 class Index:
-    def __init__(self, sessions, store, ladder: str, echo=print):
+    def __init__(self, sessions, store, ladder: str, echo=print, folder=None):
+        """``store``: the ladder's (its writer's); None in a process that only reads
+        (``arena serve --read-only``: ``folder`` the results folder)."""
         self.sessions, self.store, self.ladder, self.echo = sessions, store, ladder, echo
+        self.folder = store.folder if store is not None else folder
         self.lock = threading.Lock()  # the index's writers (the ladder's loop, the catch-up thread)
         self.progress = {"indexed": 0, "lines": 0, "done": True}
+        self._said_at = 0.0
         self.thread: threading.Thread | None = None
         self._stop = threading.Event()
 
@@ -119,10 +124,11 @@ class Index:
             where = self.store.locations(open_lines)
             self._insert([(n, found[n], where[n], None) for n in open_lines if n in found and n in where])
         self.progress = {"indexed": reached, "lines": closed, "done": reached >= closed}
-        if self.progress["done"]:
-            with self.lock, self.sessions() as db:
+        with self.lock, self.sessions() as db:
+            if self.progress["done"]:
                 set_setting(db, "indexed_lines", str(lines))
-                db.commit()
+            self._say(db)
+            db.commit()
 
     def start_catch_up(self) -> None:
         """Index the closed segments' lines the index lacks, in a thread, a segment at a time."""
@@ -141,10 +147,14 @@ class Index:
                     continue
                 self._index_segment(path, first, count, first + count - 1)
                 self.progress["indexed"] = first + count - 1
+                with self.lock, self.sessions() as db:
+                    self._say(db)
+                    db.commit()
             with self.lock, self.sessions() as db:  # the lines since came as they arrived (add)
                 set_setting(db, "indexed_lines", str(db.scalar(select(func.max(GameIndex.line))) or 0))
-                db.commit()
                 self.progress["done"] = True
+                self._say(db)
+                db.commit()
             self.echo(f"indexed {self.progress['lines'] - first_seen} games of the log in "
                       f"{time.monotonic() - started:.0f} s")
         except ResultsError as exc:  # a damaged segment: the pages keep what was indexed
@@ -250,18 +260,30 @@ class Index:
                 row = db.scalar(select(GameIndex).where(GameIndex.id == game_id))
             if row is None:
                 return None
-            found = read_located(self.store.folder, (row.file, row.byte_offset, row.byte_length, row.slot), game_id)
+            found = read_located(self.folder, (row.file, row.byte_offset, row.byte_length, row.slot), game_id)
             if found is not None:
                 return found
             time.sleep(0.05)  # games.jsonl was emptied into a segment meanwhile: its new place
+        if self.store is None:
+            return None
         found = self.store.records_at([row.line]).get(row.line)
         return found if found is not None and found.get("id") == game_id else None
 
     def status(self) -> dict:
-        """How far the index has got, for the pages."""
-        shown = dict(self.progress)
+        """How far the index has got, for the pages (a reader's: as the writer last said)."""
+        if self.store is None:
+            now = time.monotonic()
+            if now - self._said_at > 1.0:
+                with self.sessions() as db:
+                    said = get_setting(db, "index_progress")
+                self.progress, self._said_at = (json.loads(said) if said else self.progress), now
+        shown = {k: self.progress[k] for k in ("indexed", "lines", "done")}
         shown["games"] = shown.pop("lines")
         return shown
+
+    def _say(self, db) -> None:
+        """How far it has got, for the processes that only read (in the caller's transaction)."""
+        set_setting(db, "index_progress", json.dumps({k: self.progress[k] for k in ("indexed", "lines", "done")}))
 
 
 def head_to_head(db, player: str) -> list:

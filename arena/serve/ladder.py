@@ -28,6 +28,7 @@ file itself.
 from __future__ import annotations
 
 import copy
+import json
 import re
 import shutil
 import time
@@ -48,12 +49,17 @@ from arena.store.results import ResultsError
 
 UPLOAD_FOLDER = re.compile(r"[0-9]+-[0-9a-f]{12}")  # what arena.serve.app names an upload's folder
 RETRIES = 3  # a game that fails for no player's reason this many times is left for a restart
+PUBLIC = "leaderboard"  # the setting holding the public leaderboard, as the pages show it
 REPORT_SECONDS = 60.0  # the report (matplotlib) is redrawn at most this often
 RATE_SECONDS = 3.0  # while games are played, the leaderboard is rated at most this often (it takes CPU
 # from the pages): at once when a newcomer's last base game is in
+RATE_SHARE = 0.1  # and a rating that took C seconds waits C / RATE_SHARE before the next, so that on a
+# large log (arena bench serve) rating takes at most this share of the writer's time
 
 
 class Ladder:
+    read_only = False  # a process that only reads: arena.serve.reader.Reader
+
     def __init__(self, folder, sessions, workers: int | None = None, address: str | None = None, echo=print,
                  check_workers: int = 1, live_players: int = 3, uploads: Path | None = None):
         """``check_workers``: checks at once; ``live_players``: accepted players a user may have
@@ -103,6 +109,7 @@ class Ladder:
         self.report_at = 0.0
         self.reported_games = -1
         self.rated_at = 0.0
+        self.rate_seconds = 0.0  # what the last rating took
         self.base_waiting: set = set()  # players with base games still to play, at the last rating
 
     @property
@@ -144,7 +151,8 @@ class Ladder:
                 jobs = self.next_jobs()
                 if jobs:
                     self.play(jobs)
-                    if time.monotonic() - self.rated_at >= RATE_SECONDS or self._newcomers_just_done():
+                    if (time.monotonic() - self.rated_at >= max(RATE_SECONDS, self.rate_seconds / RATE_SHARE)
+                            or self._newcomers_just_done()):
                         self.rate()
                 elif not worked:
                     self.stop.event.wait(0.5 if not self.checks.running else 0.1)
@@ -338,7 +346,7 @@ class Ladder:
         return not pending_games(self.cfg, self.key, self.store.tally.missing, deals=self.base)
 
     def rate(self) -> None:
-        self.rated_at = time.monotonic()
+        self.rated_at = began = time.monotonic()
         board = write_leaderboard(self.cfg, self.store, report=False)
         waiting = {n for g in pending_games(self.cfg, self.key, self.store.tally.missing, deals=self.base)
                    for n in g.players}
@@ -365,6 +373,10 @@ class Ladder:
         self.board = board
         self.public = {"tournament": self.cfg.name, "game": self.cfg.game, "seats": self.cfg.seats,
                        "games_recorded": board["games_recorded"], "updated": now, "players": players}
+        with self.sessions() as db:  # for the processes that only read (arena serve --read-only)
+            set_setting(db, PUBLIC, json.dumps(self.public))
+            db.commit()
+        self.rate_seconds = time.monotonic() - began
 
     def maybe_report(self, force: bool = False) -> None:
         if not force and (time.monotonic() - self.report_at < REPORT_SECONDS

@@ -152,6 +152,8 @@ def add_pages(app, ctx) -> None:
         path = ctx.ladder.folder / "report.html"
         if not path.is_file():
             ctx.ladder.maybe_report(force=True)
+        if not path.is_file():  # a reader's (arena serve --read-only), before the writer drew one
+            raise HTTPException(404, "no report yet: the ladder draws it after its first games")
         return HTMLResponse(without_uploads_path(ctx, path.read_text(encoding="utf-8")),
                             headers={"Content-Security-Policy": REPORT_POLICY})
 

@@ -48,7 +48,8 @@ def open_database(results, url: str | None = None):
 def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | None = None,
           workers: int | None = None, database: str | None = None, uploads: str | None = None,
           limits: Limits | None = None, secure_cookies: bool = False, check_workers: int = 1, proxies=(),
-          play_memory_mb: int | None = None, reindex: bool = False, echo=print) -> None:
+          play_memory_mb: int | None = None, reindex: bool = False, read_only: bool = False,
+          echo=print) -> None:
     """``check_workers``: submissions checked at once; ``proxies``: addresses of reverse proxies
     whose ``X-Forwarded-For`` names the client (:mod:`arena.serve.guard`); ``play_memory_mb``: the
     memory budget of the bots in browser games (:mod:`arena.serve.play`); ``reindex``: the
@@ -66,6 +67,12 @@ def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | Non
                          "configs/ladder.yaml`), then serve its results folder")
     engine, sessions = open_database(folder, database)
     uploads_dir = Path(uploads).resolve() if uploads else default_uploads(folder)
+    if read_only:
+        try:
+            _serve_pages(folder, sessions, uploads_dir, limits or Limits(), host, port, secure_cookies, proxies, echo)
+        finally:
+            engine.dispose()
+        return
     if _within(uploads_dir, folder.parent):
         raise ValueError(f"--uploads {uploads_dir}: inside {folder.parent}, which no player's jail may see; "
                          "give a folder outside it")
@@ -117,6 +124,35 @@ def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | Non
         leftovers.forget(folder)
         engine.dispose()
     echo(f"arena serve: stopped; {ladder.games_played} games played and kept")
+
+
+def _serve_pages(folder: Path, sessions, uploads_dir: Path, limits: Limits, host: str, port: int,
+                 secure_cookies: bool, proxies, echo) -> None:
+    """``--read-only``: the pages and the API from the writer's database and the log's files
+    (:mod:`arena.serve.reader`), until Ctrl-C or SIGTERM."""
+    import uvicorn
+
+    from arena.serve.reader import Reader
+
+    reader = Reader(folder, sessions)
+    ctx = Context(reader, sessions, uploads_dir, limits, secure_cookies)
+    app = Guard(make_app(ctx), RateLimit(limits.rate, limits.burst), limits.upload.max_bytes, proxies=proxies)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=5, lifespan="off", timeout_keep_alive=30, proxy_headers=False)
+    server = uvicorn.Server(config)
+    started = getattr(server, "startup")
+
+    async def startup(sockets=None):  # says where it listens, as the writer does
+        await started(sockets=sockets)
+        if server.started:
+            bound = server.servers[0].sockets[0].getsockname()[1]
+            shown = f"[{host}]" if ":" in host else host
+            echo(f"arena serve --read-only: {reader.cfg.name} at http://{shown}:{bound}/ (pages only; Ctrl-C stops)")
+            sys.stdout.flush()
+
+    server.startup = startup
+    server.run()
+    echo("arena serve --read-only: stopped")
 
 
 def _within(path: Path, folder: Path) -> bool:

@@ -84,3 +84,33 @@ def test_the_anchor_must_be_a_player_and_defaults_to_random():
     assert default_anchor(["rules", "random", "ismcts"]) == "random"
     assert default_anchor(["x", "dice"], {"dice": "random"}) == "dice"
     assert default_anchor(["x", "b"]) == "b"
+
+
+def test_the_table_keeps_each_pairing_over_its_own_players_and_sums_to_the_pairwise_points():
+    import random
+    from itertools import combinations
+
+    from arena.ratings.counts import count_deals
+    from arena.ratings.elo import deal_table
+
+    rng = random.Random(3)
+    names = [f"p{i:02d}" for i in range(12)]
+    games = []
+    for deal, pairing in enumerate(rng.sample(list(combinations(names, 3)), 40) * 2):
+        for rotation in range(3):
+            games.append(game(list(pairing[rotation:] + pairing[:rotation]), [rng.randint(1, 3) for _ in range(3)],
+                              deal))
+    table = deal_table(count_deals(games), names)
+    assert all(kinds.points.shape[1:] == (3, 3) for kinds in table.pairings)  # never players × players
+    assert len(table.pairings) == 40 and all(kinds.counts.sum() == 2 for kinds in table.pairings)
+    points, played = table.totals(len(names))
+    expected = {}
+    for g in games:
+        for (a, ra), (b, rb) in combinations(zip(g["players"], g["ranks"]), 2):
+            for x, y, score in ((a, b, 1.0 if ra < rb else 0.5 if ra == rb else 0.0),
+                                (b, a, 1.0 if rb < ra else 0.5 if ra == rb else 0.0)):
+                pts, n = expected.get((x, y), (0.0, 0))
+                expected[(x, y)] = (pts + score, n + 1)
+    for i, a in enumerate(names):
+        for j, b in enumerate(names):
+            assert (points[i, j], played[i, j]) == expected.get((a, b), (0.0, 0))
