@@ -725,6 +725,11 @@ def bench_serve_command(games: int = typer.Option(100_000, help="games in the sy
                                                                "games, players and seats are the same; default: a "
                                                                "temporary folder"),
                         keep: bool = typer.Option(False, help="keep the temporary folder"),
+                        database: Optional[str] = typer.Option(None, help="the servers' database (a SQLAlchemy "
+                                                               "URL, emptied first; default SQLite in the "
+                                                               "served folder)"),
+                        readers: int = typer.Option(0, min=0, help="`arena serve --read-only` processes beside "
+                                                    "the writer that take the load (needs --database)"),
                         as_json: bool = typer.Option(False, "--json", help="print one JSON object")):
     """The web ladder at N games: `arena serve` on a synthesized ladder, its first open, index and
     restart, then concurrent clients on every kind of page while it plays (latencies, errors,

@@ -29,14 +29,20 @@ off, for every client is 127.0.0.1), started twice, each time a process of its o
   seconds (default 1: a viewer reading; 0: as fast as the server answers) between two requests.
   Per kind of request its count and p50, p95, p99 and max in ms; every answer but a 200 is an
   error; ``requests_per_s`` over the load's wall time.  Meanwhile the ladder plays: ``games_during``
-  is ``/api/leaderboard``'s ``games_recorded`` after minus before (the board is rated at most
-  every 3 s, so it lags by as much).  The server's process (its PID: the console script's
+  is how many games it appended during the load (the newest line of ``/api/games``, after minus
+  before).  The server's process (its PID: the console script's
   Python): ``server_cpu_s`` (utime + stime from ``/proc/PID/stat``) during the load,
   ``rss_peak_mib`` and ``rss_end_mib`` (``VmRSS`` sampled every 0.2 s during the load) and
   ``rss_hwm_mib`` (``VmHWM``, its peak since its start); ``client_cpu_s``: this process's (the
   clients') CPU during the load.  ``--cpus K`` pins the server to K cores (and the clients to the
   others where any are left); ``load_avg`` is the machine's 1-minute load average before the
   first start (on a shared machine, read the figures beside it).
+
+``--database URL`` serves from that database (emptied before the first start) instead of SQLite
+in the served folder; ``--readers N`` (with a database the processes share: PostgreSQL) starts N
+``arena serve --read-only`` processes after the restart, and the clients, spread over them, load
+those alone while the writer plays (``readers_cpu_s``: their CPU together during the load;
+``reader_rss_peak_mib``: the largest one's peak RSS).
 """
 from __future__ import annotations
 
@@ -176,8 +182,10 @@ def _free_port() -> int:
 class Server:
     """``arena serve RESULTS`` in a process of its own, on a free loopback port."""
 
-    def __init__(self, results: Path, uploads: Path, log: Path, cores: set | None = None):
+    def __init__(self, results: Path, uploads: Path, log: Path, cores: set | None = None,
+                 database: str | None = None, read_only: bool = False):
         self.results, self.uploads, self.log, self.cores = results, uploads, log, cores
+        self.options = (["--database", database] if database else []) + (["--read-only"] if read_only else [])
         self.process = None
         self.url = ""
         self.began = 0.0  # when the process was started (perf_counter)
@@ -191,7 +199,7 @@ class Server:
         self.began = began = time.perf_counter()
         self.process = subprocess.Popen(
             [ARENA, "serve", str(self.results), "--port", str(port), "--workers", "0", "--rate", "0",
-             "--uploads", str(self.uploads)], stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+             "--uploads", str(self.uploads), *self.options], stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             env=dict(os.environ, RAY_USAGE_STATS_ENABLED="0", RAY_DISABLE_USAGE_STATS="1", PYTHONUNBUFFERED="1"),
             preexec_fn=(lambda: os.sched_setaffinity(0, cores)) if cores else None)
         out.close()
@@ -296,8 +304,9 @@ async def _client(http, url: str, paths: list, until: float, think: float, times
             await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
 
 
-async def load(url: str, player: str, games: list, clients: int, seconds: float, think: float) -> tuple:
-    """``clients`` clients for ``seconds``: ``(seconds per request by kind, errors, wall seconds)``."""
+async def load(urls: list, player: str, games: list, clients: int, seconds: float, think: float) -> tuple:
+    """``clients`` clients for ``seconds``, client i on ``urls[i % len(urls)]``: ``(seconds per
+    request by kind, errors, wall seconds)``."""
     import httpx
 
     paths = []
@@ -313,8 +322,8 @@ async def load(url: str, player: str, games: list, clients: int, seconds: float,
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
         began = time.monotonic()
         until = began + seconds
-        await asyncio.gather(*(_client(http, url, paths, until, think, times, errors, random.Random(i))
-                               for i in range(clients)))
+        await asyncio.gather(*(_client(http, urls[i % len(urls)], paths, until, think, times, errors,
+                                       random.Random(i)) for i in range(clients)))
         wall = time.monotonic() - began
     return times, errors, wall
 
@@ -346,8 +355,11 @@ def _cores(cpus: int | None) -> tuple:
 
 def bench_serve(games: int, players: int = 24, seats: int = 3, seconds: float = 30.0, clients: int = 50,
                 think: float = 1.0, cpus: int | None = None, folder: Path | None = None, keep: bool = False,
-                progress=None) -> dict:
-    """The ladder at ``games`` games: its first open, index, restart and a load; one dict."""
+                progress=None, database: str | None = None, readers: int = 0) -> dict:
+    """The ladder at ``games`` games: its first open, index, restart and a load; one dict.
+    ``database``: the servers' (a SQLAlchemy URL; emptied first), ``readers``: that many
+    ``arena serve --read-only`` processes beside the writer take the load, the clients spread over
+    them."""
     import httpx
 
     made = folder is None
@@ -364,6 +376,8 @@ def bench_serve(games: int, players: int = 24, seats: int = 3, seconds: float = 
         server_cores, client_cores = _cores(cpus)
         out = {"games": games, "players": players, "seats": seats, "game": "origin", "clients": clients,
                "seconds": seconds, "think_s": think, "cpus": cpus or len(os.sched_getaffinity(0)),
+               "database": "sqlite" if not database else database.split(":", 1)[0].split("+")[0],
+               "readers": readers,
                "load_avg": round(os.getloadavg()[0], 2),
                "synthesis_s": None if synthesis is None else round(synthesis, 1),
                "bytes_per_game": round(log_bytes(source) / games, 1),
@@ -371,7 +385,11 @@ def bench_serve(games: int, players: int = 24, seats: int = 3, seconds: float = 
         if keep or not made:
             out["folder"] = str(folder)  # where the ladder is kept (--folder again to use it)
         (folder / "serve.log").unlink(missing_ok=True)  # the servers' output, this run's
-        server = Server(results, uploads, folder / "serve.log", server_cores)
+        if database:
+            empty_database(database)
+        server = Server(results, uploads, folder / "serve.log", server_cores, database)
+        pages = [Server(results, uploads, folder / "serve.log", server_cores, database, read_only=True)
+                 for _ in range(readers)]
         try:
             say(0, 4, "first open")
             out["first_open_s"] = round(server.start(), 3)
@@ -383,28 +401,37 @@ def bench_serve(games: int, players: int = 24, seats: int = 3, seconds: float = 
             out["stop_s"] = round(server.stop(), 3)
             say(2, 4, "restart")
             out["restart_s"] = round(server.start(), 3)
+            for reader in pages:
+                reader.start()
             board = httpx.get(server.url + "/api/leaderboard", timeout=60).json()
             player = max(board["players"], key=lambda p: (p["games"] or 0, p["name"]))["name"]
             ids = old_game_ids(cfg, games)
+            before = newest_line(server.url)
             say(3, 4, f"{clients} clients for {seconds:g} s")
             mine = os.sched_getaffinity(0)
             if client_cores:
                 os.sched_setaffinity(0, client_cores)
-            sampler = _Sampler(server)
+            sampler, samplers = _Sampler(server), [_Sampler(reader) for reader in pages]
             cpu, client_cpu = server.cpu_seconds(), time.process_time()
-            sampler.start()
+            reader_cpu = sum(reader.cpu_seconds() for reader in pages)
+            for one in (sampler, *samplers):
+                one.start()
             try:
-                times, errors, wall = asyncio.run(load(server.url, player, ids, clients, seconds, think))
+                times, errors, wall = asyncio.run(load([r.url for r in pages] or [server.url], player, ids, clients,
+                                                       seconds, think))
             finally:
-                sampler.stop()
+                for one in (sampler, *samplers):
+                    one.stop()
                 os.sched_setaffinity(0, mine)
             out["server_cpu_s"] = round(server.cpu_seconds() - cpu, 2)
+            if pages:  # the readers': their CPU together, the largest one's RSS
+                out["readers_cpu_s"] = round(sum(reader.cpu_seconds() for reader in pages) - reader_cpu, 2)
+                out["reader_rss_peak_mib"] = round(max(one.peak for one in samplers), 1)
             out["client_cpu_s"] = round(time.process_time() - client_cpu, 2)
             out["rss_peak_mib"] = round(sampler.peak, 1)
             out["rss_end_mib"] = round(sampler.last, 1)
             out["rss_hwm_mib"] = round(server.memory_mib("VmHWM"), 1)
-            after = httpx.get(server.url + "/api/leaderboard", timeout=60).json()
-            out["games_during"] = (after["games_recorded"] or 0) - (board["games_recorded"] or 0)
+            out["games_during"] = newest_line(server.url) - before
             out["requests"] = sum(len(v) for v in times.values())
             out["requests_per_s"] = round(out["requests"] / wall, 1)
             out["errors"] = len(errors)
@@ -412,6 +439,8 @@ def bench_serve(games: int, players: int = 24, seats: int = 3, seconds: float = 
             out["player"] = player
             out["error_samples"] = errors[:10]
         finally:
+            for reader in pages:
+                reader.stop()
             server.stop()
         say(4, 4, "done")
         return out
@@ -419,6 +448,27 @@ def bench_serve(games: int, players: int = 24, seats: int = 3, seconds: float = 
         shutil.rmtree(served, ignore_errors=True)
         if made and not keep:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+def newest_line(url: str) -> int:
+    """The line of the newest game the ladder at ``url`` has appended (its index has it at once)."""
+    import httpx
+
+    newest = httpx.get(url + "/api/games?limit=1", timeout=60).json()["games"]
+    return newest[0]["line"] + 1 if newest else 0
+
+
+def empty_database(url: str) -> None:
+    """Drop every table of the database at ``url`` (the bench's first open starts from none)."""
+    from sqlalchemy import MetaData, create_engine
+
+    engine = create_engine(url)
+    try:
+        tables = MetaData()
+        tables.reflect(engine)
+        tables.drop_all(engine)
+    finally:
+        engine.dispose()
 
 
 TARGETS = {"all_p95_ms": 300.0, "errors": 0}  # tools/serve_load.py's bound (docs/serve.md, "Load")

@@ -110,6 +110,7 @@ class Ladder:
         self.reported_games = -1
         self.rated_at = 0.0
         self.rate_seconds = 0.0  # what the last rating took
+        self.unrated = False  # the board shown is the stored one of an earlier run, not yet rated again
         self.base_waiting: set = set()  # players with base games still to play, at the last rating
 
     @property
@@ -120,7 +121,9 @@ class Ladder:
     def reconcile(self, reindex: bool = False) -> None:
         """The submissions made to agree with the config, the index with the log (the closed
         segments it lacks indexed by a thread of its own while the site serves; ``reindex``:
-        rebuilt from the log), the dead uploads removed, everyone rated."""
+        rebuilt from the log), the dead uploads removed; the board of the last rating served at
+        once where the database holds one for these players (rated again at the loop's first
+        turn: a large log takes seconds to rate), else everyone rated now."""
         names = {p.name for p in self.cfg.players}
         with self.sessions() as db:
             for sub in db.scalars(select(Submission).where(Submission.status.in_(("checking", "accepted")))):
@@ -135,7 +138,24 @@ class Ladder:
                       "not in the index yet, while the site serves")
         self.index.start_catch_up()
         self.remove_dead_uploads()
-        self.rate()
+        stored = self._stored_board()
+        if stored is None:
+            self.rate()
+        else:
+            self.public, self.unrated = stored, True
+            self.board = {"players": [{"name": p["ladder_name"], "sigma": p["sigma"]} for p in stored["players"]]}
+            self.base_waiting = {p["ladder_name"] for p in stored["players"] if p["status"] == "playing"}
+
+    def _stored_board(self) -> dict | None:
+        """The public board the last rating kept in the database, if it rates this config's players."""
+        with self.sessions() as db:
+            text = get_setting(db, PUBLIC)
+        try:
+            board = json.loads(text) if text else None
+            names = {p["ladder_name"] for p in board["players"]} if board else None
+        except (ValueError, KeyError, TypeError):
+            return None
+        return board if names == {p.name for p in self.cfg.players} else None
 
     # --- the loop ------------------------------------------------------------------------
     def run(self) -> None:
@@ -151,10 +171,11 @@ class Ladder:
                 jobs = self.next_jobs()
                 if jobs:
                     self.play(jobs)
-                    if (time.monotonic() - self.rated_at >= max(RATE_SECONDS, self.rate_seconds / RATE_SHARE)
-                            or self._newcomers_just_done()):
-                        self.rate()
-                elif not worked:
+                if self.unrated or jobs and (
+                        time.monotonic() - self.rated_at >= max(RATE_SECONDS, self.rate_seconds / RATE_SHARE)
+                        or self._newcomers_just_done()):
+                    self.rate()
+                elif not jobs and not worked:
                     self.stop.event.wait(0.5 if not self.checks.running else 0.1)
                 self.maybe_report()
         finally:
@@ -347,6 +368,7 @@ class Ladder:
 
     def rate(self) -> None:
         self.rated_at = began = time.monotonic()
+        self.unrated = False
         board = write_leaderboard(self.cfg, self.store, report=False)
         waiting = {n for g in pending_games(self.cfg, self.key, self.store.tally.missing, deals=self.base)
                    for n in g.players}
@@ -379,6 +401,8 @@ class Ladder:
         self.rate_seconds = time.monotonic() - began
 
     def maybe_report(self, force: bool = False) -> None:
+        if self.unrated:
+            return
         if not force and (time.monotonic() - self.report_at < REPORT_SECONDS
                           or self.reported_games == self.board.get("games_recorded")):
             return

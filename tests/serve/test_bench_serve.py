@@ -81,3 +81,18 @@ def test_cli_refuses_seats_it_does_not_bench():
     for args in (["--seats", "7"], ["--seats", "3", "--players", "2"], ["--games", "0"]):
         result = CliRunner().invoke(app, ["bench", "serve", *args])
         assert result.exit_code != 0 and "--seats" in result.output, (args, result.output)
+
+
+def test_readers_take_the_load_from_a_database_shared_with_the_writer(synthesized, tmp_path):
+    from serve_helpers import database_for, drop_test_database
+
+    base, _ = synthesized
+    url = database_for(tmp_path) or f"sqlite:///{tmp_path / 'shared.sqlite'}"
+    try:
+        out = bench_serve(GAMES, players=PLAYERS, seats=SEATS, seconds=2, clients=4, think=0, folder=base,
+                          database=url, readers=2)
+    finally:
+        drop_test_database(url if url.startswith("postgresql") else None)
+    assert out["errors"] == 0, out["error_samples"]
+    assert out["readers"] == 2 and out["readers_cpu_s"] > 0 and out["reader_rss_peak_mib"] > 50
+    assert all(out[f"{kind}_requests"] > 0 for kind in KINDS)
