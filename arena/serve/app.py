@@ -51,6 +51,7 @@ class Context:
     limits: Limits
     secure_cookies: bool = False
     human_games: object = None  # arena.serve.play.HumanGames
+    refused: dict = field(default_factory=dict)  # user -> when uploads of theirs were refused as bad
 
 
 def make_app(ctx: Context) -> FastAPI:
@@ -59,7 +60,7 @@ def make_app(ctx: Context) -> FastAPI:
 
     @app.exception_handler(HTTPException)
     async def _http_error(request: Request, exc: HTTPException):
-        if request.url.path.startswith("/api/") or exc.status_code in (413, 429):
+        if request.url.path.startswith("/api/"):  # a page's form gets a page that says why
             return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
         from arena.serve.pages import error_page
 
@@ -184,7 +185,13 @@ def submit(ctx: Context, db, user: str, file: UploadFile, cls: str, name: str, p
     with _user_lock(user):
         with SUBMITTING:
             _check_limits(ctx, db, user, name)
-        folder, spec = _store_upload(ctx, user, file, cls)
+        try:
+            folder, spec = _store_upload(ctx, user, file, cls)
+        except HTTPException as exc:
+            if exc.status_code in (400, 413):  # the upload's own fault, after reading and unpacking it
+                with SUBMITTING:
+                    _refused(ctx, user).append(time.time())
+            raise
         try:
             with SUBMITTING:  # counted again with the row added as one step (another user, the same name)
                 version = _check_limits(ctx, db, user, name)
@@ -205,6 +212,12 @@ def submit(ctx: Context, db, user: str, file: UploadFile, cls: str, name: str, p
 
 SUBMITTING = threading.Lock()
 _USER_LOCKS: dict = {}  # user -> [lock, holders]
+def _refused(ctx: Context, user: str) -> list:
+    """The times of ``user``'s uploads refused as bad (400, 413) in the last hour (held under
+    ``SUBMITTING``): they count towards the hourly limit, as each was read and unpacked."""
+    times = [t for t in ctx.refused.get(user, ()) if t > time.time() - 3600]
+    ctx.refused[user] = times
+    return times
 
 
 @contextmanager
@@ -234,9 +247,9 @@ def _check_limits(ctx: Context, db, user: str, name: str) -> int:
                                  "case); choose another name")
     hour = db.scalar(select(func.count()).select_from(Submission).where(Submission.owner == user,
                                                                          Submission.created > time.time() - 3600))
-    if hour >= ctx.limits.submissions_per_hour:
-        raise HTTPException(429, f"at most {ctx.limits.submissions_per_hour} submissions an hour per user; "
-                                 "try again later")
+    if hour + len(_refused(ctx, user)) >= ctx.limits.submissions_per_hour:
+        raise HTTPException(429, f"at most {ctx.limits.submissions_per_hour} submissions an hour per user "
+                                 "(uploads refused as bad count too); try again later")
     live = live_names(db, user)
     if name not in live and len(live) >= ctx.limits.live_players:
         raise HTTPException(403, f"at most {ctx.limits.live_players} live players per user (yours: "

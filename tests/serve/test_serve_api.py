@@ -139,6 +139,17 @@ def test_submissions_an_hour_and_live_players_are_limited(ladder_app):
     assert upload(c, token, "a").status_code == 429  # the fourth submission in the hour
 
 
+def test_uploads_refused_as_bad_count_towards_the_hourly_limit(ladder_app):
+    client, ladder, step = ladder_app
+    c = client(submissions_per_hour=3)
+    token = add_user(ladder, "mallory")
+    bad = [upload(c, token, "x", data=b"PK\x03\x04 not a zip", filename="x.zip").status_code for _ in range(3)]
+    assert bad == [400] * 3  # each read and unpacked before it was refused
+    refused = upload(c, token, "x")
+    assert refused.status_code == 429 and "refused as bad count" in refused.json()["detail"]
+    assert upload(c, add_user(ladder, "trent"), "y").status_code == 202  # another user's hour is their own
+
+
 def test_a_newer_version_retires_the_older_whose_games_stay_in_the_log(ladder_app):
     from arena.serve.db import Submission
 

@@ -163,6 +163,13 @@ def test_the_bots_of_browser_games_have_a_memory_budget_and_a_whole_game_bound(l
     assert games.get(first).memory_mb == each
     with pytest.raises(OverflowError, match=f"memory for bots in browser games is taken .*needs {each} MiB"):
         games.start("bob", "mybot", seat=0)
+    web = c  # the same refusal through the page's form (of the same server): a page that says why, not JSON
+    csrf = web.get("/login").text.split('name="csrf" value="')[1].split('"')[0]
+    assert web.post("/login", data={"token": add_user(ladder, "carol"), "csrf": csrf}).status_code == 200
+    csrf = web.get("/play").text.split('name="csrf" value="')[1].split('"')[0]
+    refused = web.post("/play", data={"bot": "mybot", "seat": "0", "csrf": csrf}, follow_redirects=False)
+    assert refused.status_code == 429 and refused.headers["content-type"].startswith("text/html")
+    assert "memory for bots in browser games is taken" in refused.text
     builtin = games.start("bob", "rules", seat=0)  # arena's own bots reserve nothing
     games.get(first).stopping = True  # as the server's stop does: the human resigns, the bot is killed
     wait_for(lambda: games.get(first).over is not None, 60, 0.1)
