@@ -16,10 +16,11 @@ Then ``arena serve COPY --workers 0 --rate 0`` (games in the server's process, t
 off, for every client is 127.0.0.1), started twice, each time a process of its own:
 
 - ``first_open_s``: from the process's start to the first 200 of ``/`` (Python's start and
-  imports, the log opened and checked against the schedule, the open lines indexed, everyone
-  rated); ``index_done_s``: to ``/api/leaderboard``'s ``index.done`` (the closed segments are
-  indexed into the database by a thread while the site serves); ``stop_s``: from SIGTERM to the
-  process's end;
+  imports, the log opened and checked against the schedule, the open lines indexed, and on a
+  log of at most 20,000 games everyone rated); ``index_done_s``: to ``/api/leaderboard``'s
+  ``index.done`` (the closed segments are indexed into the database by a thread while the site
+  serves); ``rated_s``: to the first ``/api/leaderboard`` with its players (a larger log is
+  rated after the first page); ``stop_s``: from SIGTERM to the process's end;
 - ``restart_s``: the same server started again (the database kept) to the first 200 of ``/``;
 - the load, after the restart: ``clients`` (default 50) concurrent loopback clients
   (asyncio, httpx) for ``seconds`` (default 30), each asking in turn for ``/``,
@@ -394,10 +395,20 @@ def bench_serve(games: int, players: int = 24, seats: int = 3, seconds: float = 
             say(0, 4, "first open")
             out["first_open_s"] = round(server.start(), 3)
             say(1, 4, "indexing the log")
-            answer = server.wait_for(lambda a: a.status_code == 200 and a.json().get("index", {}).get("done", True),
-                                     "/api/leaderboard")
-            indexed = "index" in answer.json()  # a server that says nothing of its index: no figure
-            out["index_done_s"] = round(time.perf_counter() - server.began, 3) if indexed else None
+            seen: dict = {}  # when the index was first done, and the board first rated
+
+            def both(answer):
+                if answer.status_code != 200:
+                    return False
+                board, now = answer.json(), round(time.perf_counter() - server.began, 3)
+                if board.get("index", {}).get("done", True):
+                    seen.setdefault("index_done_s", now if "index" in board else None)
+                if board.get("players"):
+                    seen.setdefault("rated_s", now)
+                return len(seen) == 2
+
+            server.wait_for(both, "/api/leaderboard")
+            out.update(seen)
             out["stop_s"] = round(server.stop(), 3)
             say(2, 4, "restart")
             out["restart_s"] = round(server.start(), 3)

@@ -88,7 +88,7 @@ def make_app(ctx: Context) -> FastAPI:
                 "games_recorded": public.get("games_recorded"), "updated": public.get("updated"),
                 "players": [{k: p[k] for k in ("name", "owner", "rating", "interval", "games", "status", "place",
                                                "version")} for p in public["players"]],
-                "index": ctx.ladder.index.status()}
+                "rating": bool(public.get("rating")), "index": ctx.ladder.index.status()}
 
     @app.get("/api/games")
     def games(before: int | None = None, limit: int = PAGE_GAMES):

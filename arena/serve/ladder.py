@@ -53,6 +53,8 @@ PUBLIC = "leaderboard"  # the setting holding the public leaderboard, as the pag
 REPORT_SECONDS = 60.0  # the report (matplotlib) is redrawn at most this often
 RATE_SECONDS = 3.0  # while games are played, the leaderboard is rated at most this often (it takes CPU
 # from the pages): at once when a newcomer's last base game is in
+RATE_LATER = 20_000  # a log of more games with no stored board is rated at the loop's first turn,
+# the pages up meanwhile (they say the board is being rated): at 10^6 games a first rating takes minutes
 RATE_SHARE = 0.1  # and a rating that took C seconds waits C / RATE_SHARE before the next, so that on a
 # large log (arena bench serve) rating takes at most this share of the writer's time
 
@@ -139,12 +141,19 @@ class Ladder:
         self.index.start_catch_up()
         self.remove_dead_uploads()
         stored = self._stored_board()
-        if stored is None:
+        if stored is None and self.store.tally.recorded > RATE_LATER:
+            self.public, self.unrated = self._rating_board(), True
+        elif stored is None:
             self.rate()
         else:
             self.public, self.unrated = stored, True
             self.board = {"players": [{"name": p["ladder_name"], "sigma": p["sigma"]} for p in stored["players"]]}
             self.base_waiting = {p["ladder_name"] for p in stored["players"] if p["status"] == "playing"}
+
+    def _rating_board(self) -> dict:
+        """The public board while the first rating of a large log runs: its games, no player yet."""
+        return {"tournament": self.cfg.name, "game": self.cfg.game, "seats": self.cfg.seats,
+                "games_recorded": self.store.tally.recorded, "updated": None, "players": [], "rating": True}
 
     def _stored_board(self) -> dict | None:
         """The public board the last rating kept in the database, if it rates this config's players."""

@@ -60,7 +60,7 @@ def test_a_tiny_run_measures_every_figure_without_error(synthesized):
     out = bench_serve(GAMES, players=PLAYERS, seats=SEATS, seconds=2, clients=4, think=0, folder=base)
     assert out["synthesis_s"] is None  # the folder's ladder, used again
     assert out["errors"] == 0, out["error_samples"]
-    for key in ("first_open_s", "index_done_s", "stop_s", "restart_s", "server_cpu_s", "client_cpu_s",
+    for key in ("first_open_s", "index_done_s", "rated_s", "stop_s", "restart_s", "server_cpu_s", "client_cpu_s",
                 "rss_peak_mib", "rss_end_mib", "rss_hwm_mib", "games_during", "requests", "requests_per_s"):
         assert isinstance(out[key], numbers.Real) and out[key] >= 0, key
     assert 0 < out["first_open_s"] <= out["index_done_s"] and out["restart_s"] > 0 and out["rss_peak_mib"] > 50

@@ -90,3 +90,34 @@ def test_a_restart_serves_the_last_ratings_board_at_once_and_rates_at_its_first_
     finally:
         engine.dispose()
         drop_test_database(url)
+
+
+def test_a_first_open_of_a_large_log_serves_pages_at_once_and_rates_at_its_first_turn(tmp_path, monkeypatch):
+    from fastapi.testclient import TestClient
+
+    import arena.serve.ladder as ladder_module
+    from arena.serve.app import Context, Limits, make_app
+    from arena.serve.ladder import Ladder
+    from arena.serve.server import open_database
+
+    monkeypatch.setattr(ladder_module, "RATE_LATER", 3)  # "large": more than 3 games
+    results = make_ladder(tmp_path, deals=2)
+    url = database_for(tmp_path)
+    engine, sessions = open_database(results, url)
+    try:
+        ladder = Ladder(results, sessions, workers=0, echo=lambda m: None)
+        ladder.reconcile()
+        client = TestClient(make_app(Context(ladder, sessions, tmp_path / "uploads", Limits())))
+        board = client.get("/api/leaderboard").json()
+        assert board["rating"] and board["players"] == [] and board["games_recorded"] == 4
+        assert "Rating the log's games for the first time" in client.get("/").text
+        rate = ladder.rate
+        monkeypatch.setattr(ladder, "rate", lambda: (rate(), ladder.stop.stop()))
+        ladder.run()
+        board = client.get("/api/leaderboard").json()
+        assert not board["rating"] and {p["name"] for p in board["players"]} == {"random", "rules"}
+        assert "Rating the log's games" not in client.get("/").text
+        ladder.close()
+    finally:
+        engine.dispose()
+        drop_test_database(url)

@@ -23,6 +23,8 @@
     });
     body.replaceChildren(rows);
     document.getElementById("games-recorded").textContent = String(board.games_recorded);
+    var rating = document.getElementById("rating");
+    if (rating && !board.rating) { rating.remove(); }
   }
   function poll() {
     fetch("/api/leaderboard", {credentials: "same-origin"}).then(function (r) { return r.ok ? r.json() : null; })
