@@ -112,7 +112,7 @@ class Ladder:
         self.reported_games = -1
         self.rated_at = 0.0
         self.rate_seconds = 0.0  # what the last rating took
-        self.unrated = False  # the board shown is the stored one of an earlier run, not yet rated again
+        self.unrated = False  # the board shown is not this run's rating (the stored one, or none yet)
         self.base_waiting: set = set()  # players with base games still to play, at the last rating
 
     @property
@@ -125,7 +125,8 @@ class Ladder:
         segments it lacks indexed by a thread of its own while the site serves; ``reindex``:
         rebuilt from the log), the dead uploads removed; the board of the last rating served at
         once where the database holds one for these players (rated again at the loop's first
-        turn: a large log takes seconds to rate), else everyone rated now."""
+        turn if the log has games it lacks, else at the usual time after it: a large log takes
+        seconds to rate), else everyone rated now."""
         names = {p.name for p in self.cfg.players}
         with self.sessions() as db:
             for sub in db.scalars(select(Submission).where(Submission.status.in_(("checking", "accepted")))):
@@ -147,6 +148,9 @@ class Ladder:
             self.rate()
         else:
             self.public, self.unrated = stored, True
+            self.rate_seconds = float(stored.get("rate_seconds") or 0.0)
+            if stored.get("games_recorded") == self.store.tally.recorded:  # exact: rated again when due
+                self.rated_at = time.monotonic()
             self.board = {"players": [{"name": p["ladder_name"], "sigma": p["sigma"]} for p in stored["players"]]}
             self.base_waiting = {p["ladder_name"] for p in stored["players"] if p["status"] == "playing"}
 
@@ -180,7 +184,7 @@ class Ladder:
                 jobs = self.next_jobs()
                 if jobs:
                     self.play(jobs)
-                if self.unrated or jobs and (
+                if (jobs or self.unrated) and (
                         time.monotonic() - self.rated_at >= max(RATE_SECONDS, self.rate_seconds / RATE_SHARE)
                         or self._newcomers_just_done()):
                     self.rate()
@@ -402,12 +406,13 @@ class Ladder:
                             "games": p["games"], "wins": p["wins"], "faults": p["faults"],
                             "status": "playing" if p["name"] in waiting else "rated"})
         self.board = board
+        self.rate_seconds = time.monotonic() - began
         self.public = {"tournament": self.cfg.name, "game": self.cfg.game, "seats": self.cfg.seats,
-                       "games_recorded": board["games_recorded"], "updated": now, "players": players}
+                       "games_recorded": board["games_recorded"], "updated": now, "players": players,
+                       "rate_seconds": round(self.rate_seconds, 3)}
         with self.sessions() as db:  # for the processes that only read (arena serve --read-only)
             set_setting(db, PUBLIC, json.dumps(self.public))
             db.commit()
-        self.rate_seconds = time.monotonic() - began
 
     def maybe_report(self, force: bool = False) -> None:
         if self.unrated:

@@ -67,26 +67,35 @@ def test_a_reader_serves_what_the_writer_keeps_and_refuses_the_writers_work(tmp_
         drop_test_database(url)
 
 
-def test_a_restart_serves_the_last_ratings_board_at_once_and_rates_at_its_first_turn(tmp_path, monkeypatch):
+def test_a_restart_serves_the_last_ratings_board_at_once_and_rates_when_the_log_has_more(tmp_path, monkeypatch):
     from arena.serve.ladder import Ladder
     from arena.serve.server import open_database
 
     results = make_ladder(tmp_path, deals=2)
     url = database_for(tmp_path)
     engine, sessions = open_database(results, url)
+
+    def restarted():
+        ladder = Ladder(results, sessions, workers=0, echo=lambda m: None)
+        rated, rate = [], ladder.rate
+        monkeypatch.setattr(ladder, "rate", lambda: (rated.append(1), rate(), ladder.stop.stop()))
+        ladder.reconcile()
+        return ladder, rated
+
     try:
         first = Ladder(results, sessions, workers=0, echo=lambda m: None)
         first.reconcile()
         shown = first.public
         first.close()
-        again = Ladder(results, sessions, workers=0, echo=lambda m: None)
-        rated, rate = [], again.rate
-        monkeypatch.setattr(again, "rate", lambda: (rated.append(1), rate(), again.stop.stop()))
-        again.reconcile()
-        assert rated == [] and again.public == shown and again.unrated  # no rating before the first page
-        again.run()  # its first turn rates (and then stops the loop)
-        assert rated == [1] and not again.unrated
+        again, rated = restarted()  # the log as rated: the board shown at once, rated again when due
+        assert rated == [] and again.public == shown and again.unrated and again.rated_at > 0
+        again.play(again.next_jobs())  # more games, no rating: the stored board lacks them
         again.close()
+        third, rated = restarted()
+        assert rated == [] and third.public == shown and third.rated_at == 0
+        third.run()  # its first turn rates (and then stops the loop)
+        assert rated == [1] and not third.unrated and third.public["games_recorded"] > shown["games_recorded"]
+        third.close()
     finally:
         engine.dispose()
         drop_test_database(url)
