@@ -53,17 +53,28 @@ def test_the_synthesized_ladder_is_servable(synthesized, tmp_path):
         engine.dispose()
 
 
-def test_a_tiny_run_measures_every_figure_without_error(synthesized):
+def test_a_tiny_run_measures_every_figure_without_error(synthesized, tmp_path):
+    """One run of the writer and a reader on a database they share (SQLite on this machine, or
+    ARENA_TEST_POSTGRES's): every figure measured, the load on the reader alone."""
+    from serve_helpers import database_for, drop_test_database
+
     from arena.store.results import ResultsStore
 
     base, results = synthesized
-    out = bench_serve(GAMES, players=PLAYERS, seats=SEATS, seconds=2, clients=4, think=0, folder=base)
+    url = database_for(tmp_path) or f"sqlite:///{tmp_path / 'shared.sqlite'}"
+    try:
+        out = bench_serve(GAMES, players=PLAYERS, seats=SEATS, seconds=2, clients=4, think=0, folder=base,
+                          database=url, readers=1)
+    finally:
+        drop_test_database(url if url.startswith("postgresql") else None)
     assert out["synthesis_s"] is None  # the folder's ladder, used again
     assert out["errors"] == 0, out["error_samples"]
     for key in ("first_open_s", "index_done_s", "rated_s", "stop_s", "restart_s", "server_cpu_s", "client_cpu_s",
-                "rss_peak_mib", "rss_end_mib", "rss_hwm_mib", "games_during", "requests", "requests_per_s"):
+                "rss_peak_mib", "rss_end_mib", "rss_hwm_mib", "games_during", "requests", "requests_per_s",
+                "readers_cpu_s", "reader_rss_peak_mib"):
         assert isinstance(out[key], numbers.Real) and out[key] >= 0, key
     assert 0 < out["first_open_s"] <= out["index_done_s"] and out["restart_s"] > 0 and out["rss_peak_mib"] > 50
+    assert out["readers"] == 1 and out["readers_cpu_s"] > 0 and out["reader_rss_peak_mib"] > 50
     for kind in [*KINDS, "all"]:
         assert out[f"{kind}_requests"] > 0, kind
         assert 0 < out[f"{kind}_p50_ms"] <= out[f"{kind}_p95_ms"] <= out[f"{kind}_p99_ms"] <= out[f"{kind}_max_ms"]
@@ -82,17 +93,3 @@ def test_cli_refuses_seats_it_does_not_bench():
         result = CliRunner().invoke(app, ["bench", "serve", *args])
         assert result.exit_code != 0 and "--seats" in result.output, (args, result.output)
 
-
-def test_readers_take_the_load_from_a_database_shared_with_the_writer(synthesized, tmp_path):
-    from serve_helpers import database_for, drop_test_database
-
-    base, _ = synthesized
-    url = database_for(tmp_path) or f"sqlite:///{tmp_path / 'shared.sqlite'}"
-    try:
-        out = bench_serve(GAMES, players=PLAYERS, seats=SEATS, seconds=2, clients=4, think=0, folder=base,
-                          database=url, readers=2)
-    finally:
-        drop_test_database(url if url.startswith("postgresql") else None)
-    assert out["errors"] == 0, out["error_samples"]
-    assert out["readers"] == 2 and out["readers_cpu_s"] > 0 and out["reader_rss_peak_mib"] > 50
-    assert all(out[f"{kind}_requests"] > 0 for kind in KINDS)
