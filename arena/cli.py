@@ -740,10 +740,13 @@ def bench_serve_command(games: int = typer.Option(100_000, help="games in the sy
     if games < 1 or not 2 <= seats <= 6 or players < seats:
         _fail(f"--games {games} --players {players} --seats {seats}: give at least 1 game, 2 to 6 seats and as "
               "many players as seats")
+    if readers and not database:
+        _fail(f"--readers {readers}: give the --database they share with the writer (PostgreSQL)")
     try:
         with _Busy("bench serve", total=4) as busy:
             result = bench_serve(games, players=players, seats=seats, seconds=seconds, clients=clients, think=think,
-                                 cpus=cpus, folder=folder, keep=keep, progress=busy.update)
+                                 cpus=cpus, folder=folder, keep=keep, progress=busy.update, database=database,
+                                 readers=readers)
     except RuntimeError as exc:
         _fail(str(exc))
     typer.echo(json.dumps(result) if as_json else format_rows(display_rows(result)))

@@ -45,6 +45,9 @@ def open_database(results, url: str | None = None):
         raise ValueError(f"database {shown!r} cannot be opened: {reason}") from None
 
 
+SWITCH_SECONDS = 0.0005  # sys.setswitchinterval in arena serve (see serve)
+
+
 def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | None = None,
           workers: int | None = None, database: str | None = None, uploads: str | None = None,
           limits: Limits | None = None, secure_cookies: bool = False, check_workers: int = 1, proxies=(),
@@ -61,6 +64,10 @@ def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | Non
 
     import uvicorn
 
+    # the pages' thread gives the GIL up at every read of the database and the socket, and waits up
+    # to an interval for it back while the ladder's thread rates or plays: 5 ms by default, which
+    # on two cores made a page of ten queries take 200 ms (a convoy); at 0.5 ms a small fraction
+    sys.setswitchinterval(SWITCH_SECONDS)
     folder = Path(results).resolve()
     if not (folder / "config.yaml").is_file():
         raise ValueError(f"{results}: no config.yaml here; start the tournament first (e.g. `arena tournament "

@@ -92,4 +92,6 @@ def test_cli_refuses_seats_it_does_not_bench():
     for args in (["--seats", "7"], ["--seats", "3", "--players", "2"], ["--games", "0"]):
         result = CliRunner().invoke(app, ["bench", "serve", *args])
         assert result.exit_code != 0 and "--seats" in result.output, (args, result.output)
+    result = CliRunner().invoke(app, ["bench", "serve", "--readers", "2"])
+    assert result.exit_code != 0 and "--database" in result.output, result.output
 
