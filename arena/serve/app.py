@@ -212,6 +212,8 @@ def submit(ctx: Context, db, user: str, file: UploadFile, cls: str, name: str, p
 
 SUBMITTING = threading.Lock()
 _USER_LOCKS: dict = {}  # user -> [lock, holders]
+
+
 def _refused(ctx: Context, user: str) -> list:
     """The times of ``user``'s uploads refused as bad (400, 413) in the last hour (held under
     ``SUBMITTING``): they count towards the hourly limit, as each was read and unpacked."""

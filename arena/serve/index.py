@@ -73,6 +73,9 @@ def pair_counts(games: list, sign: int = 1) -> Counter:
     return counts
 
 
+SAID_SECONDS = 1.0  # a reader reads the writer's progress again at most this often
+
+
 class Index:
     def __init__(self, sessions, store, ladder: str, echo=print, folder=None):
         """``store``: the ladder's (its writer's); None in a process that only reads
@@ -273,7 +276,7 @@ class Index:
         """How far the index has got, for the pages (a reader's: as the writer last said)."""
         if self.store is None:
             now = time.monotonic()
-            if now - self._said_at > 1.0:
+            if now - self._said_at > SAID_SECONDS:
                 with self.sessions() as db:
                     said = get_setting(db, "index_progress")
                 self.progress, self._said_at = (json.loads(said) if said else self.progress), now

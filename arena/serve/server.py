@@ -62,8 +62,6 @@ def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | Non
     from arena.serve.play import HumanGames
     from arena.runs.tournament import isolation_text, isolation_note, leftovers_text
 
-    import uvicorn
-
     # the pages' thread gives the GIL up at every read of the database and the socket, and waits up
     # to an interval for it back while the ladder's thread rates or plays: 5 ms by default, which
     # on two cores made a page of ten queries take 200 ms (a convoy); at 0.5 ms a small fraction
@@ -100,21 +98,14 @@ def serve(results, host: str = "127.0.0.1", port: int = 8000, address: str | Non
         ctx = Context(ladder, sessions, uploads_dir, limits, secure_cookies)
         ctx.human_games = HumanGames(ladder, sessions, **({} if play_memory_mb is None else
                                                            {"memory_budget_mb": play_memory_mb}))
-        app = Guard(make_app(ctx), RateLimit(limits.rate, limits.burst), limits.upload.max_bytes, proxies=proxies)
-        # proxy_headers off: uvicorn would take X-Forwarded-For from 127.0.0.1 as the client (Guard decides)
-        config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
-                                timeout_graceful_shutdown=5, lifespan="off", timeout_keep_alive=30,
-                                proxy_headers=False)
-        server = uvicorn.Server(config)
+        server = _web_server(ctx, limits, host, port, proxies)
         web = threading.Thread(target=server.run, name="web", daemon=True)
         web.start()
         while not server.started:
             if not web.is_alive():
                 raise RuntimeError(f"the web server did not start on {host}:{port} (is the port in use?)")
             time.sleep(0.05)
-        bound = server.servers[0].sockets[0].getsockname()[1]
-        shown = f"[{host}]" if ":" in host else host
-        echo(f"arena serve: {ladder.cfg.name} at http://{shown}:{bound}/ (games on {ladder.playing.where()}; "
+        echo(f"arena serve: {ladder.cfg.name} at {_url(server, host)} (games on {ladder.playing.where()}; "
              "Ctrl-C stops)")
         sys.stdout.flush()
         try:
@@ -137,29 +128,38 @@ def _serve_pages(folder: Path, sessions, uploads_dir: Path, limits: Limits, host
                  secure_cookies: bool, proxies, echo) -> None:
     """``--read-only``: the pages and the API from the writer's database and the log's files
     (:mod:`arena.serve.reader`), until Ctrl-C or SIGTERM."""
-    import uvicorn
-
     from arena.serve.reader import Reader
 
     reader = Reader(folder, sessions)
-    ctx = Context(reader, sessions, uploads_dir, limits, secure_cookies)
-    app = Guard(make_app(ctx), RateLimit(limits.rate, limits.burst), limits.upload.max_bytes, proxies=proxies)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
-                            timeout_graceful_shutdown=5, lifespan="off", timeout_keep_alive=30, proxy_headers=False)
-    server = uvicorn.Server(config)
+    server = _web_server(Context(reader, sessions, uploads_dir, limits, secure_cookies), limits, host, port, proxies)
     started = getattr(server, "startup")
 
     async def startup(sockets=None):  # says where it listens, as the writer does
         await started(sockets=sockets)
         if server.started:
-            bound = server.servers[0].sockets[0].getsockname()[1]
-            shown = f"[{host}]" if ":" in host else host
-            echo(f"arena serve --read-only: {reader.cfg.name} at http://{shown}:{bound}/ (pages only; Ctrl-C stops)")
+            echo(f"arena serve --read-only: {reader.cfg.name} at {_url(server, host)} (pages only; Ctrl-C stops)")
             sys.stdout.flush()
 
     server.startup = startup
     server.run()
     echo("arena serve --read-only: stopped")
+
+
+def _web_server(ctx: Context, limits: Limits, host: str, port: int, proxies):
+    """The uvicorn server of ``ctx``'s pages and API behind the guard (rate, body size, proxies)."""
+    import uvicorn
+
+    app = Guard(make_app(ctx), RateLimit(limits.rate, limits.burst), limits.upload.max_bytes, proxies=proxies)
+    # proxy_headers off: uvicorn would take X-Forwarded-For from 127.0.0.1 as the client (Guard decides)
+    return uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
+                                         timeout_graceful_shutdown=5, lifespan="off", timeout_keep_alive=30,
+                                         proxy_headers=False))
+
+
+def _url(server, host: str) -> str:
+    """Where a started server listens."""
+    bound = server.servers[0].sockets[0].getsockname()[1]
+    return f"http://{f'[{host}]' if ':' in host else host}:{bound}/"
 
 
 def _within(path: Path, folder: Path) -> bool:
